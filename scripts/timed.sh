@@ -1,0 +1,13 @@
+#!/usr/bin/env bash
+# Run one command as a named stage: print the name, run it, print how long
+# it took. The command's exit status is passed on.
+set -euo pipefail
+
+# shellcheck source=scripts/stage.sh
+. "$(dirname "$0")/stage.sh"
+
+name=${1:?usage: timed.sh NAME COMMAND...}
+shift
+stage_begin "$name"
+"$@"
+stage_end

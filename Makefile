@@ -33,12 +33,28 @@ KMAKE := $(MAKE) -C $(LINUX_SRC) O=$(abspath $(LINUX_OUT)) \
 IMAGE := $(LINUX_OUT)/arch/arm64/boot/Image
 GEN_INIT_CPIO := $(LINUX_OUT)/usr/gen_init_cpio
 
-STAGE = @printf '>>> %s\n' "$(1)"
+BUSYBOX := $(BUILD_DIR)/busybox/bin/busybox
+MODULES_OUT := $(BUILD_DIR)/modules
+APPLIANCE_KO := $(MODULES_OUT)/appliance/appliance.ko
+TESTMOD_KO := $(MODULES_OUT)/seclvl_testmod/seclvl_testmod.ko
+ROOTFS := $(BUILD_DIR)/rootfs.cpio.gz
+ROOTFS_TEST := $(BUILD_DIR)/rootfs-test.cpio.gz
+FIT := $(BUILD_DIR)/appliance.itb
+FIT_TEST := $(BUILD_DIR)/appliance-test.itb
+DISK := $(BUILD_DIR)/disk-$(MODE).img
+DISK_TEST := $(BUILD_DIR)/disk-test.img
+KERNEL_VERSION_FILE := $(BUILD_DIR)/kernel.version
 
-.PHONY: all deps linux-tree linux-config linux linux-menuconfig \
+ROOTFS_FILES := $(shell find rootfs -type f 2>/dev/null)
+GUEST_TEST_FILES := $(shell find tests/guest -type f 2>/dev/null)
+BOOTARGS := quiet
+BOOT_FILES := boot/boot.cmd.in scripts/make-disk-image.sh board/$(BOARD)/board.conf
+export SOURCE_DATE_EPOCH := $(SOURCE_DATE)
+
+.PHONY: all rootfs fit disk run check modules deps linux-tree linux-config linux linux-menuconfig \
 	linux-savedefconfig clean distclean help FORCE
 
-all: linux
+all: linux rootfs fit disk
 
 ## deps: install the host packages and busybox-static:arm64 (idempotent)
 deps:
@@ -63,6 +79,96 @@ $(IMAGE): $(LINUX_OUT)/.config $(TREE_STAMP)
 
 ## linux: build the kernel Image
 linux: $(IMAGE)
+
+$(KERNEL_VERSION_FILE): $(IMAGE)
+	@$(KMAKE) -s kernelversion >$@
+
+# External modules are built against the tree in a copy under build/ (in
+# 6.1, M= writes its objects next to the sources).
+$(MODULES_OUT)/%.ko: $(IMAGE)
+	@rm -rf $(MODULES_OUT)/$(*D) && mkdir -p $(MODULES_OUT)/$(*D)
+	@cp $(MODULE_SRC_$(*D))/* $(MODULES_OUT)/$(*D)/
+	@$(SCRIPTS)/timed.sh "module $(*F).ko" $(KMAKE) -s M=$(abspath $(MODULES_OUT)/$(*D)) modules
+
+MODULE_SRC_appliance := modules/appliance
+MODULE_SRC_seclvl_testmod := tests/module
+$(APPLIANCE_KO): $(wildcard modules/appliance/*)
+$(TESTMOD_KO): $(wildcard tests/module/*)
+
+## modules: build the appliance module and the test module
+modules: $(APPLIANCE_KO) $(TESTMOD_KO)
+
+# Initramfs: the rootfs/ skeleton with busybox and the appliance module,
+# packed by the tree's gen_init_cpio from a generated list (owners, modes
+# and /dev/console explicit; timestamps fixed). The test image adds tests/.
+$(BUILD_DIR)/rootfs-modules/lib/modules/appliance.ko: $(APPLIANCE_KO)
+	@mkdir -p $(@D) && cp $< $@
+
+$(ROOTFS): $(ROOTFS_FILES) $(IMAGE) $(BUILD_DIR)/rootfs-modules/lib/modules/appliance.ko \
+		$(SCRIPTS)/gen-rootfs-list.sh | deps
+	@$(SCRIPTS)/timed.sh "pack $@" $(SCRIPTS)/pack-initramfs.sh $(GEN_INIT_CPIO) $@ \
+		$(BUSYBOX) rootfs $(BUILD_DIR)/rootfs-modules
+
+$(ROOTFS_TEST): $(ROOTFS_FILES) $(GUEST_TEST_FILES) $(IMAGE) \
+		$(BUILD_DIR)/rootfs-modules/lib/modules/appliance.ko \
+		$(BUILD_DIR)/tests-overlay.stamp $(SCRIPTS)/gen-rootfs-list.sh | deps
+	@$(SCRIPTS)/timed.sh "pack $@" $(SCRIPTS)/pack-initramfs.sh $(GEN_INIT_CPIO) $@ \
+		$(BUSYBOX) rootfs $(BUILD_DIR)/rootfs-modules $(BUILD_DIR)/tests-overlay
+
+# The test overlay: tests/guest/ at /tests, the C suites built static for
+# aarch64, the test module, and the version the smoke test expects.
+TEST_CFLAGS := -static -O2 -Wall -Wextra -Werror
+GUEST_C_TESTS := $(patsubst tests/guest/%.c,%,$(wildcard tests/guest/*.c))
+$(BUILD_DIR)/tests-overlay.stamp: $(GUEST_TEST_FILES) $(TESTMOD_KO) $(KERNEL_VERSION_FILE)
+	@rm -rf $(BUILD_DIR)/tests-overlay && mkdir -p $(BUILD_DIR)/tests-overlay/tests/bin
+	@cp tests/guest/* $(BUILD_DIR)/tests-overlay/tests/
+	@rm -f $(BUILD_DIR)/tests-overlay/tests/*.c $(BUILD_DIR)/tests-overlay/tests/*.h
+	@for t in $(GUEST_C_TESTS); do \
+		aarch64-linux-gnu-gcc $(TEST_CFLAGS) -o $(BUILD_DIR)/tests-overlay/tests/bin/$$t \
+			tests/guest/$$t.c || exit 1; done
+	@cp $(TESTMOD_KO) $(KERNEL_VERSION_FILE) $(BUILD_DIR)/tests-overlay/tests/
+	@touch $@
+
+## rootfs: pack the appliance initramfs
+rootfs: $(ROOTFS)
+
+$(FIT): $(IMAGE) $(ROOTFS) $(KERNEL_VERSION_FILE) boot/appliance.its.in $(SCRIPTS)/make-fit-image.sh
+	@$(SCRIPTS)/make-fit-image.sh board/$(BOARD)/board.conf $(IMAGE) $(ROOTFS) \
+		"$$(cat $(KERNEL_VERSION_FILE))" $@
+
+$(FIT_TEST): $(IMAGE) $(ROOTFS_TEST) $(KERNEL_VERSION_FILE) boot/appliance.its.in $(SCRIPTS)/make-fit-image.sh
+	@$(SCRIPTS)/make-fit-image.sh board/$(BOARD)/board.conf $(IMAGE) $(ROOTFS_TEST) \
+		"$$(cat $(KERNEL_VERSION_FILE))" $@
+
+## fit: build the FIT image (kernel + initramfs)
+fit: $(FIT)
+
+$(BUILD_DIR)/disk-%.img: $(FIT) $(BOOT_FILES)
+	@$(SCRIPTS)/make-disk-image.sh board/$(BOARD)/board.conf $(FIT) $* "$(BOOTARGS)" $@
+
+$(DISK_TEST): $(FIT_TEST) $(BOOT_FILES)
+	@$(SCRIPTS)/make-disk-image.sh board/$(BOARD)/board.conf $(FIT_TEST) normal "$(BOOTARGS)" $@
+
+## disk: build the disk image (GPT: boot partition with the FIT, data)
+disk: $(DISK)
+
+## run: boot the appliance in QEMU (BOOT=uboot|direct, MODE=normal|maintenance)
+ifeq ($(BOOT),direct)
+run: $(IMAGE) $(ROOTFS) $(DISK)
+	@cp $(DISK) $(BUILD_DIR)/run.img
+	@$(SCRIPTS)/run-qemu.sh board/$(BOARD)/board.conf direct $(IMAGE) $(ROOTFS) \
+		"$(BOOTARGS)$(if $(filter maintenance,$(MODE)), seclvl.initlvl=-1)" --data $(BUILD_DIR)/run.img
+else
+run: $(DISK)
+	@cp $(DISK) $(BUILD_DIR)/run.img
+	@$(SCRIPTS)/run-qemu.sh board/$(BOARD)/board.conf uboot $(BUILD_DIR)/run.img
+endif
+
+## check: host checks and guest boots; last line "N passed, N failed"
+check: $(IMAGE) $(ROOTFS_TEST) $(DISK_TEST) | deps
+	@BOARD_CONF=board/$(BOARD)/board.conf LINUX_SRC=$(LINUX_SRC) LINUX_OUT=$(LINUX_OUT) \
+		IMAGE=$(IMAGE) ROOTFS_TEST=$(ROOTFS_TEST) DISK_TEST=$(DISK_TEST) \
+		KCONFIG_FRAGMENTS="$(KCONFIG_FRAGMENTS)" $(SCRIPTS)/run-checks.sh
 
 ## linux-menuconfig: change the kernel config interactively
 linux-menuconfig: $(LINUX_OUT)/.config

@@ -1,0 +1,51 @@
+#!/usr/bin/env bash
+# Build the raw virtio disk image without root: a GPT (sfdisk on a file),
+# partition 1 ext4 "boot" with boot.scr and the FIT, found by U-Boot's
+# distro boot, partition 2 ext4 "data", the appliance's persistent data.
+# UUIDs, hash seeds and timestamps are fixed, so the image is reproducible.
+set -euo pipefail
+
+# shellcheck source=scripts/stage.sh
+. "$(dirname "$0")/stage.sh"
+
+usage="usage: make-disk-image.sh BOARD_CONF FIT BOOTMODE BOOTARGS OUT.img"
+[ "$#" -eq 5 ] || die "$usage"
+board_conf=$1 fit=$2 bootmode=$3 bootargs=$4 out=$5
+# shellcheck source=board/qemu-virt/board.conf
+. "$board_conf"
+: "${SOURCE_DATE_EPOCH:=0}"
+export E2FSPROGS_FAKE_TIME=$SOURCE_DATE_EPOCH
+
+stage_begin "disk image $out ($bootmode)"
+work=${out%.img}.d
+rm -rf "$work"
+mkdir -p "$work/boot" "$work/data"
+
+"$(dirname "$0")/fill-template.sh" boot/boot.cmd.in \
+	DEFAULT_BOOTMODE="$bootmode" CONSOLE="$CONSOLE" BOOTARGS="$bootargs" \
+	FIT_LOAD_ADDR="$FIT_LOAD_ADDR" >"$work/boot.cmd"
+mkimage -A arm64 -O linux -T script -C none -n "seclvl appliance boot" \
+	-d "$work/boot.cmd" "$work/boot/boot.scr" >/dev/null
+cp "$fit" "$work/boot/appliance.itb"
+
+mib=$((1024 * 1024))
+boot_start=$DISK_ALIGN_MIB
+data_start=$((boot_start + BOOT_PART_MIB))
+total=$((data_start + DATA_PART_MIB + DISK_ALIGN_MIB))
+rm -f "$out.tmp"
+truncate -s $((total * mib)) "$out.tmp"
+sfdisk -q --no-reread --no-tell-kernel "$out.tmp" <<SFDISK
+label: gpt
+label-id: 5EC1F000-0000-4000-8000-000000000000
+first-lba: 2048
+start=${boot_start}MiB, size=${BOOT_PART_MIB}MiB, name=boot, uuid=5EC1F000-0000-4000-8000-000000000001
+start=${data_start}MiB, size=${DATA_PART_MIB}MiB, name=data, uuid=5EC1F000-0000-4000-8000-000000000002
+SFDISK
+mke2fs -q -F -t ext4 -L boot -U 5ec1f000-0000-4000-8000-0000000000b1 \
+	-E offset=$((boot_start * mib)),hash_seed=5ec1f000-0000-4000-8000-0000000000b2 \
+	-d "$work/boot" "$out.tmp" "${BOOT_PART_MIB}M"
+mke2fs -q -F -t ext4 -L data -U 5ec1f000-0000-4000-8000-0000000000d1 \
+	-E offset=$((data_start * mib)),hash_seed=5ec1f000-0000-4000-8000-0000000000d2 \
+	-d "$work/data" "$out.tmp" "${DATA_PART_MIB}M"
+mv "$out.tmp" "$out"
+stage_end

@@ -1,0 +1,86 @@
+#!/usr/bin/env bash
+# make check: the host checks (shellcheck, checkpatch, kernel config), then
+# the guest boots. Prints every result, then "N passed, N failed" as the
+# last line; exits 1 if anything failed.
+#
+# Environment (set by the Makefile): BOARD_CONF LINUX_SRC LINUX_OUT IMAGE
+# ROOTFS_TEST DISK_TEST KCONFIG_FRAGMENTS, TEST_OUT (default build/tests).
+set -euo pipefail
+
+# shellcheck source=scripts/stage.sh
+. "$(dirname "$0")/stage.sh"
+
+for v in BOARD_CONF LINUX_SRC LINUX_OUT IMAGE ROOTFS_TEST DISK_TEST KCONFIG_FRAGMENTS; do
+	[ -n "${!v:-}" ] || die "$v is not set (run through 'make check')"
+done
+TEST_OUT=${TEST_OUT:-build/tests}
+export TEST_OUT
+rm -rf "$TEST_OUT"
+mkdir -p "$TEST_OUT"
+
+passed=0
+failed=0
+skipped=0
+n=0
+
+# host_check DESCRIPTION COMMAND...: one result; the output is kept in a
+# log and its tail shown on failure.
+host_check() {
+	local desc=$1 log
+	shift
+	n=$((n + 1))
+	log=$TEST_OUT/host-$n.log
+	if "$@" >"$log" 2>&1; then
+		echo "ok $n - $desc"
+		passed=$((passed + 1))
+	else
+		echo "not ok $n - $desc"
+		sed 's/^/#   /' "$log" | tail -n 20
+		failed=$((failed + 1))
+	fi
+}
+
+# guest_check NAME TIMEOUT EXPECT -- RUN_QEMU_ARGS...
+guest_check() {
+	local name=$1 p f s
+	"$(dirname "$0")/run-guest-test.sh" "$@" || true
+	read -r p f s <"$TEST_OUT/$name.counts"
+	passed=$((passed + p))
+	failed=$((failed + f))
+	skipped=$((skipped + s))
+}
+
+# checkpatch reads a git-tracked file as a source file, not as a patch:
+# give it the patch on stdin.
+checkpatch_clean() {
+	local out
+	out=$(perl "$LINUX_SRC/scripts/checkpatch.pl" --strict --no-tree - <"$1")
+	printf '%s\n' "$out"
+	grep -q 'total: 0 errors, 0 warnings, 0 checks' <<<"$out"
+}
+
+stage_begin "host checks"
+mapfile -t shell_scripts < <(grep -lE '^#!/(usr/)?bin/(env )?(ba)?sh' \
+	scripts/*.sh .ci/run rootfs/etc/init.d/* tests/guest/* 2>/dev/null | LC_ALL=C sort)
+for f in "${shell_scripts[@]}"; do
+	host_check "shellcheck: $f" shellcheck -x "$f"
+done
+for p in kernel-patches/*.patch; do
+	host_check "checkpatch --strict: ${p##*/}" checkpatch_clean "$p"
+done
+read -r -a frags <<<"$KCONFIG_FRAGMENTS"
+host_check "kernel config: every option requested by defconfig/ is set" \
+	"$(dirname "$0")/check-kernel-config.sh" "$LINUX_OUT/.config" "${frags[@]}"
+stage_end
+
+stage_begin "guest boots"
+guest_check smoke-direct 180 2 -- "$BOARD_CONF" direct "$IMAGE" "$ROOTFS_TEST" \
+	"panic=-1 rdinit=/tests/init kunit.enable=1 seclvl_test=smoke"
+cp "$DISK_TEST" "$TEST_OUT/smoke-uboot.img"
+guest_check smoke-uboot 180 2 -- "$BOARD_CONF" uboot "$TEST_OUT/smoke-uboot.img"
+stage_end
+
+summary="$passed passed, $failed failed"
+[ "$skipped" -gt 0 ] && summary+=", $skipped skipped"
+echo "$summary"
+[ "$failed" -eq 0 ]

@@ -1,0 +1,78 @@
+#!/usr/bin/env bash
+# Boot the appliance under QEMU on the board described by board.conf.
+#
+#   run-qemu.sh BOARD_CONF uboot DISK [options]
+#   run-qemu.sh BOARD_CONF direct IMAGE INITRAMFS CMDLINE [options]
+#
+# options: --disk IMG (one more virtio-pci disk, repeatable),
+#          --data DISK (direct boot: the appliance disk, for /data),
+#          --batch (no terminal: serial on stdout, no monitor, no reboot)
+set -euo pipefail
+
+# shellcheck source=scripts/stage.sh
+. "$(dirname "$0")/stage.sh"
+
+usage="usage: run-qemu.sh BOARD_CONF uboot DISK | direct IMAGE INITRAMFS CMDLINE [--disk IMG]... [--data DISK] [--batch]"
+[ "$#" -ge 3 ] || die "$usage"
+board_conf=$1 boot=$2
+shift 2
+# shellcheck source=board/qemu-virt/board.conf
+. "$board_conf"
+
+args=(-M "$QEMU_MACHINE" -cpu "$QEMU_CPU" -smp "$QEMU_SMP" -m "$QEMU_MEM" -nic none)
+boot_disk=
+case $boot in
+uboot)
+	boot_disk=$1
+	shift
+	[ -f "$UBOOT_BIOS" ] || die "$UBOOT_BIOS not found: run 'make deps'"
+	args+=(-bios "$UBOOT_BIOS")
+	;;
+direct)
+	[ "$#" -ge 3 ] || die "$usage"
+	args+=(-kernel "$1" -initrd "$2" -append "console=$CONSOLE $3")
+	shift 3
+	;;
+*) die "$usage" ;;
+esac
+
+batch=0
+extra=()
+while [ "$#" -gt 0 ]; do
+	case $1 in
+	--disk)
+		extra+=("$2")
+		shift 2
+		;;
+	--data)
+		boot_disk=$2
+		shift 2
+		;;
+	--batch)
+		batch=1
+		shift
+		;;
+	*) die "$usage" ;;
+	esac
+done
+
+# the appliance disk is virtio-mmio (virtio0 for U-Boot, /dev/vda), test
+# disks are virtio-pci (/dev/vdb, /dev/vdc...)
+if [ -n "$boot_disk" ]; then
+	args+=(-drive "if=none,format=raw,file=$boot_disk,id=disk0"
+		-device "virtio-blk-device,drive=disk0")
+fi
+i=1
+for d in "${extra[@]}"; do
+	args+=(-drive "if=none,format=raw,file=$d,id=disk$i"
+		-device "virtio-blk-pci,drive=disk$i")
+	i=$((i + 1))
+done
+
+if [ "$batch" -eq 1 ]; then
+	args+=(-display none -monitor none -serial stdio -no-reboot)
+	exec "$QEMU" "${args[@]}" </dev/null
+fi
+args+=(-nographic)
+echo "QEMU console: press Ctrl-A X to quit QEMU, Ctrl-A H for help."
+exec "$QEMU" "${args[@]}"

@@ -73,9 +73,36 @@ host_check "kernel config: every option requested by defconfig/ is set" \
 	"$(dirname "$0")/check-kernel-config.sh" "$LINUX_OUT/.config" "${frags[@]}"
 stage_end
 
+# Test disks of the levels boot (virtio-pci; no appliance disk, so they are
+# vda and vdb): vda gets an 8 MiB ext4 at its start (the suite mounts it
+# and writes only beyond it), vdb stays unmounted.
+make_test_disks() {
+	rm -f "$TEST_OUT/mounted.img" "$TEST_OUT/spare.img"
+	mke2fs -q -F -t ext4 -L seclvl-test "$TEST_OUT/mounted.img" 8M
+	truncate -s 16M "$TEST_OUT/mounted.img"
+	truncate -s 16M "$TEST_OUT/spare.img"
+}
+
 stage_begin "guest boots"
-guest_check smoke-direct 180 2 -- "$BOARD_CONF" direct "$IMAGE" "$ROOTFS_TEST" \
-	"panic=-1 rdinit=/tests/init kunit.enable=1 seclvl_test=smoke"
+direct=("$BOARD_CONF" direct "$IMAGE" "$ROOTFS_TEST")
+testinit="panic=-1 rdinit=/tests/init"
+guest_check smoke-direct 180 2 -- "${direct[@]}" \
+	"$testinit kunit.enable=1 seclvl_test=smoke"
+make_test_disks
+passwd_sha256=$(printf %s seclvl-test-unlock | sha256sum | cut -d' ' -f1)
+guest_check levels 300 1 -- "${direct[@]}" \
+	"$testinit seclvl_test=levels seclvl.passwd_sha256=$passwd_sha256" \
+	--disk "$TEST_OUT/mounted.img" --disk "$TEST_OUT/spare.img"
+guest_check boot-initlvl-minus-1 120 1 -- "${direct[@]}" \
+	"$testinit seclvl.initlvl=-1 seclvl_test=boot seclvl_expect=-1"
+guest_check boot-initlvl-1 120 1 -- "${direct[@]}" \
+	"$testinit seclvl.initlvl=1 seclvl_test=boot seclvl_expect=1"
+guest_check boot-initlvl-2 120 1 -- "${direct[@]}" \
+	"$testinit seclvl.initlvl=2 seclvl_test=boot seclvl_expect=2"
+guest_check boot-initlvl-invalid 120 1 -- "${direct[@]}" \
+	"$testinit seclvl.initlvl=7 seclvl_test=boot seclvl_expect=invalid"
+guest_check boot-without-seclvl 120 1 -- "${direct[@]}" \
+	"$testinit lsm=capability seclvl_test=boot seclvl_expect=off"
 cp "$DISK_TEST" "$TEST_OUT/smoke-uboot.img"
 guest_check smoke-uboot 180 2 -- "$BOARD_CONF" uboot "$TEST_OUT/smoke-uboot.img"
 stage_end

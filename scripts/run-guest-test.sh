@@ -69,6 +69,10 @@ function close_from(ind,   i) {
 		print "[" name "] not ok - kernel log: " line
 		fail++
 	}
+	if (line ~ /^Bail out!/) {
+		print "[" name "] not ok - " line
+		fail++
+	}
 	if (line ~ /^seclvl-tests: done/) done = 1
 }
 END {

@@ -1,0 +1,903 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * seclvl in-guest test suite: one boot walks the levels 0 -> 1 -> 2, back
+ * to 0 by password, then to -1. For every rule it shows the operation
+ * allowed below the rule's level, denied with the exact errno at the level
+ * and above, and that nothing changed (mode, flags, clock, disk contents,
+ * module list, mounts).
+ *
+ * Runs as PID 1's child on the test boot (rdinit=/tests/init) with:
+ *   /dev/vda  test disk, ext4 in its first 8 MiB, mounted at /mnt/disk
+ *   /dev/vdb  test disk, never mounted
+ *   seclvl.passwd_sha256= the digest of SECLVL_TEST_PASSWORD
+ *
+ * Every test line names its rule as [rule-id], the ids of the rule table
+ * in Documentation/admin-guide/LSM/seclvl.rst.
+ */
+
+#define _GNU_SOURCE
+#include <errno.h>
+#include <fcntl.h>
+#include <linux/capability.h>
+#include <linux/falloc.h>
+#include <linux/fs.h>
+#include <net/if.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <sys/klog.h>
+#include <sys/mman.h>
+#include <sys/mount.h>
+#include <sys/ptrace.h>
+#include <sys/socket.h>
+#include <sys/stat.h>
+#include <sys/syscall.h>
+#include <sys/sysmacros.h>
+#include <sys/time.h>
+#include <sys/timex.h>
+#include <sys/uio.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#define LEVEL_FILE	"/sys/kernel/security/seclvl/seclvl"
+#define PASSWD_FILE	"/sys/kernel/security/seclvl/passwd"
+#define SECLVL_TEST_PASSWORD "seclvl-test-unlock"
+#define TESTMOD		"/tests/seclvl_testmod.ko"
+#define TESTMOD_NAME	"seclvl_testmod"
+#define DEBUGFS_FILE	"/sys/kernel/debug/seclvl_testmod/value"
+#define MOUNTED_DEV	"/dev/vda"
+#define SPARE_DEV	"/dev/vdb"
+#define MNT		"/mnt/disk"
+/* beyond the 8 MiB filesystem on vda: writing there harms nothing */
+#define BLK_OFF		(12 << 20)
+#define BLK_LEN		4096
+
+static int tests, failures;
+
+static void report(int ok, const char *fmt, va_list ap)
+{
+	tests++;
+	if (!ok)
+		failures++;
+	printf("%sok %d - ", ok ? "" : "not ", tests);
+	vprintf(fmt, ap);
+	printf("\n");
+	fflush(stdout);
+}
+
+static int check(int ok, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	report(ok, fmt, ap);
+	va_end(ap);
+	return ok;
+}
+
+static void diag(const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	printf("#   ");
+	vprintf(fmt, ap);
+	printf("\n");
+	va_end(ap);
+}
+
+/* ok when @ret is -1 with errno @err */
+static int check_err(long ret, int err, const char *fmt, ...)
+{
+	int saved = errno;
+	int ok = ret == -1 && saved == err;
+	va_list ap;
+
+	va_start(ap, fmt);
+	report(ok, fmt, ap);
+	va_end(ap);
+	if (!ok)
+		diag("expected -1 (%s), got %ld (%s)", strerror(err), ret,
+		     ret == -1 ? strerror(saved) : "no error");
+	return ok;
+}
+
+/* ok when @ret is not -1 */
+static int check_ok(long ret, const char *fmt, ...)
+{
+	int saved = errno;
+	int ok = ret != -1;
+	va_list ap;
+
+	va_start(ap, fmt);
+	report(ok, fmt, ap);
+	va_end(ap);
+	if (!ok)
+		diag("failed: %s", strerror(saved));
+	return ok;
+}
+
+static void bail(const char *what)
+{
+	printf("Bail out! %s: %s\n", what, strerror(errno));
+	exit(1);
+}
+
+/* ---- helpers ---------------------------------------------------------- */
+
+static int read_level(void)
+{
+	char buf[16] = "";
+	int fd = open(LEVEL_FILE, O_RDONLY);
+
+	if (fd < 0 || read(fd, buf, sizeof(buf) - 1) < 0)
+		bail("read " LEVEL_FILE);
+	close(fd);
+	return atoi(buf);
+}
+
+/* write @len bytes at @off to @path in one write; returns write()'s result */
+static long write_at(const char *path, const void *buf, size_t len, off_t off)
+{
+	int fd = open(path, O_WRONLY);
+	long ret;
+	int saved;
+
+	if (fd < 0)
+		return -1;
+	ret = off ? pwrite(fd, buf, len, off) : write(fd, buf, len);
+	saved = errno;
+	close(fd);
+	errno = saved;
+	return ret;
+}
+
+static long write_str(const char *path, const char *s)
+{
+	return write_at(path, s, strlen(s), 0);
+}
+
+static void set_level(int level)
+{
+	char buf[8];
+
+	snprintf(buf, sizeof(buf), "%d\n", level);
+	check_ok(write_str(LEVEL_FILE, buf), "interface: raise the level to %d",
+		 level);
+	check(read_level() == level, "interface: level reads %d", level);
+}
+
+/* does the kernel log contain @needle? */
+static int klog_has(const char *needle)
+{
+	static char buf[1 << 17];
+	int n = klogctl(3 /* SYSLOG_ACTION_READ_ALL */, buf, sizeof(buf) - 1);
+
+	if (n < 0)
+		return 0;
+	buf[n] = '\0';
+	return strstr(buf, needle) != NULL;
+}
+
+static void check_log(const char *rule, int level)
+{
+	char needle[200];
+
+	snprintf(needle, sizeof(needle), "seclvl: denied %s: seclvl-tests[%d] at level %d",
+		 rule, getpid(), level);
+	check(klog_has(needle), "log: the denial names the rule, the task and the level (\"%s\")",
+	      needle + 8);
+}
+
+static int in_file(const char *path, const char *needle)
+{
+	char line[512];
+	FILE *f = fopen(path, "r");
+	int found = 0;
+
+	if (!f)
+		return 0;
+	while (!found && fgets(line, sizeof(line), f))
+		found = strstr(line, needle) != NULL;
+	fclose(f);
+	return found;
+}
+
+static int module_loaded(void)
+{
+	return in_file("/proc/modules", TESTMOD_NAME " ");
+}
+
+static int mounted(const char *mnt)
+{
+	char needle[128];
+
+	snprintf(needle, sizeof(needle), " %s ", mnt);
+	return in_file("/proc/mounts", needle);
+}
+
+static mode_t mode_of(const char *path)
+{
+	struct stat st;
+
+	return stat(path, &st) ? (mode_t)-1 : st.st_mode & 07777;
+}
+
+static int exists(const char *path)
+{
+	struct stat st;
+
+	return lstat(path, &st) == 0;
+}
+
+static int get_flags(const char *path)
+{
+	int fd = open(path, O_RDONLY), flags = -1;
+
+	if (fd >= 0 && ioctl(fd, FS_IOC_GETFLAGS, &flags))
+		flags = -1;
+	if (fd >= 0)
+		close(fd);
+	return flags;
+}
+
+static long set_flags(const char *path, int flags)
+{
+	int fd = open(path, O_RDONLY), saved;
+	long ret;
+
+	if (fd < 0)
+		return -1;
+	ret = ioctl(fd, FS_IOC_SETFLAGS, &flags);
+	saved = errno;
+	close(fd);
+	errno = saved;
+	return ret;
+}
+
+static long set_xflags(const char *path, unsigned int xflags)
+{
+	struct fsxattr fsx;
+	int fd = open(path, O_RDONLY), saved;
+	long ret;
+
+	if (fd < 0)
+		return -1;
+	ret = ioctl(fd, FS_IOC_FSGETXATTR, &fsx);
+	if (!ret) {
+		fsx.fsx_xflags = xflags;
+		ret = ioctl(fd, FS_IOC_FSSETXATTR, &fsx);
+	}
+	saved = errno;
+	close(fd);
+	errno = saved;
+	return ret;
+}
+
+static int lo_mtu(int *mtu, int set)
+{
+	struct ifreq ifr;
+	int s = socket(AF_UNIX, SOCK_DGRAM, 0), ret, saved;
+
+	if (s < 0)
+		return -1;
+	memset(&ifr, 0, sizeof(ifr));
+	strcpy(ifr.ifr_name, "lo");
+	ifr.ifr_mtu = *mtu;
+	ret = ioctl(s, set ? SIOCSIFMTU : SIOCGIFMTU, &ifr);
+	saved = errno;
+	if (!ret && !set)
+		*mtu = ifr.ifr_mtu;
+	close(s);
+	errno = saved;
+	return ret;
+}
+
+static long load_module_mem(void)
+{
+	static char image[1 << 20];
+	int fd = open(TESTMOD, O_RDONLY);
+	long len;
+
+	if (fd < 0)
+		bail("open " TESTMOD);
+	len = read(fd, image, sizeof(image));
+	close(fd);
+	if (len <= 0)
+		bail("read " TESTMOD);
+	return syscall(SYS_init_module, image, (unsigned long)len, "");
+}
+
+static long load_module_fd(void)
+{
+	int fd = open(TESTMOD, O_RDONLY), saved;
+	long ret;
+
+	if (fd < 0)
+		bail("open " TESTMOD);
+	ret = syscall(SYS_finit_module, fd, "", 0);
+	saved = errno;
+	close(fd);
+	errno = saved;
+	return ret;
+}
+
+static long unload_module(void)
+{
+	return syscall(SYS_delete_module, TESTMOD_NAME, O_NONBLOCK);
+}
+
+static long open_close(const char *path, int flags)
+{
+	int fd = open(path, flags);
+
+	if (fd >= 0)
+		close(fd);
+	return fd < 0 ? -1 : 0;
+}
+
+static void read_block(int fd, off_t off, char *buf)
+{
+	if (pread(fd, buf, BLK_LEN, off) != BLK_LEN)
+		bail("pread block device");
+}
+
+/* time in ns, CLOCK_REALTIME */
+static long long now_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_REALTIME, &ts);
+	return ts.tv_sec * 1000000000LL + ts.tv_nsec;
+}
+
+static long step_settimeofday(int secs)
+{
+	struct timeval tv;
+
+	gettimeofday(&tv, NULL);
+	tv.tv_sec += secs;
+	return settimeofday(&tv, NULL);
+}
+
+static long step_clock_settime(int secs)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_REALTIME, &ts);
+	ts.tv_sec += secs;
+	return clock_settime(CLOCK_REALTIME, &ts);
+}
+
+static long step_adjtimex(int secs, int use_clock_adjtime)
+{
+	struct timex tx;
+
+	memset(&tx, 0, sizeof(tx));
+	tx.modes = ADJ_SETOFFSET | ADJ_NANO;
+	tx.time.tv_sec = secs;
+	tx.time.tv_usec = 0;
+	if (use_clock_adjtime)
+		return syscall(SYS_clock_adjtime, CLOCK_REALTIME, &tx);
+	return adjtimex(&tx);
+}
+
+/* ok when a denied clock step left the clock where it was */
+static void check_clock_kept(long long before, const char *how)
+{
+	long long after = now_ns();
+
+	check(after >= before && after - before < 5000000000LL,
+	      "[clock-backwards] level 2: %s: clock not moved back", how);
+}
+
+/* run @fn in a child process; returns its exit status */
+static int in_child(int (*fn)(void))
+{
+	int status;
+	pid_t pid = fork();
+
+	if (pid < 0)
+		bail("fork");
+	if (!pid)
+		_exit(fn());
+	waitpid(pid, &status, 0);
+	return WIFEXITED(status) ? WEXITSTATUS(status) : 128;
+}
+
+static int seize_init(void)
+{
+	/* the tracer's exit detaches it again */
+	return ptrace(PTRACE_SEIZE, 1, 0, 0) ? errno : 0;
+}
+
+static int drop_sys_admin_and_write(void)
+{
+	struct __user_cap_header_struct hdr = { _LINUX_CAPABILITY_VERSION_3, 0 };
+	struct __user_cap_data_struct data[2];
+
+	if (syscall(SYS_capget, &hdr, data))
+		return 100;
+	data[0].effective &= ~(1U << CAP_SYS_ADMIN);
+	if (syscall(SYS_capset, &hdr, data))
+		return 101;
+	if (write_str(LEVEL_FILE, "2\n") != -1)
+		return 0;
+	return errno;
+}
+
+/* ---- ptrace of init --------------------------------------------------- */
+
+static void ptrace_paths(int level, int denied)
+{
+	char buf[16];
+	struct iovec local = { buf, sizeof(buf) }, remote = { NULL, sizeof(buf) };
+	const char *v = denied ? "denied" : "allowed";
+	int r;
+
+	/* an address that is mapped in init: its stack top is fine to read */
+	remote.iov_base = (void *)0;
+
+	r = in_child(seize_init);
+	if (denied) {
+		check(r == EPERM, "[ptrace-init] level %d: PTRACE_SEIZE of init denied (EPERM)", level);
+		check(ptrace(PTRACE_ATTACH, 1, 0, 0) == -1 && errno == EPERM,
+		      "[ptrace-init] level %d: PTRACE_ATTACH to init denied (EPERM)", level);
+		check_err(open_close("/proc/1/mem", O_RDONLY), EACCES,
+			  "[ptrace-init] level %d: open /proc/1/mem denied (EACCES)", level);
+		check_err(process_vm_readv(1, &local, 1, &remote, 1, 0), EPERM,
+			  "[ptrace-init] level %d: process_vm_readv of init denied (EPERM)", level);
+		check_err(process_vm_writev(1, &local, 1, &remote, 1, 0), EPERM,
+			  "[ptrace-init] level %d: process_vm_writev to init denied (EPERM)", level);
+		check(in_file("/proc/1/status", "TracerPid:\t0"),
+		      "[ptrace-init] level %d: init is not traced", level);
+	} else {
+		check(r == 0, "[ptrace-init] level %d: PTRACE_SEIZE of init %s", level, v);
+		check_ok(open_close("/proc/1/mem", O_RDONLY),
+			 "[ptrace-init] level %d: open /proc/1/mem %s", level, v);
+		/* address 0 is not mapped: EFAULT means the access check passed */
+		check_err(process_vm_readv(1, &local, 1, &remote, 1, 0), EFAULT,
+			  "[ptrace-init] level %d: process_vm_readv of init %s (reaches init's memory: EFAULT at 0)",
+			  level, v);
+	}
+}
+
+/* ---- setuid/setgid ---------------------------------------------------- */
+
+static void setid_allowed(int level)
+{
+	int fd;
+
+	fd = open("/tmp/setid-chmod", O_CREAT | O_WRONLY, 0755);
+	close(fd);
+	check_ok(chmod("/tmp/setid-chmod", 04755), "[setid] level %d: chmod u+s allowed", level);
+	check(mode_of("/tmp/setid-chmod") == 04755, "[setid] level %d: mode is 04755", level);
+	chmod("/tmp/setid-chmod", 0755);
+	fd = open("/tmp/setid-creat", O_CREAT | O_WRONLY | O_EXCL, 04755);
+	check_ok(fd, "[setid] level %d: open(O_CREAT, 04755) allowed", level);
+	if (fd >= 0)
+		close(fd);
+	unlink("/tmp/setid-creat");
+	check_ok(mknod("/tmp/setid-mknod", S_IFREG | 02755, 0),
+		 "[setid] level %d: mknod(S_IFREG | 02755) allowed", level);
+	unlink("/tmp/setid-mknod");
+	fd = open("/tmp", O_TMPFILE | O_WRONLY, 04755);
+	check_ok(fd, "[setid] level %d: open(O_TMPFILE, 04755) allowed", level);
+	if (fd >= 0)
+		close(fd);
+	/* kept for the level 1 test: keeping a bit is not giving it */
+	fd = open("/tmp/setid-kept", O_CREAT | O_WRONLY, 0755);
+	close(fd);
+	chmod("/tmp/setid-kept", 04755);
+}
+
+static void setid_denied(int level)
+{
+	int fd, dfd;
+
+	fd = open("/tmp/setid-chmod", O_CREAT | O_WRONLY, 0755);
+	chmod("/tmp/setid-chmod", 0755);
+	check_err(chmod("/tmp/setid-chmod", 04755), EPERM,
+		  "[setid] level %d: chmod u+s denied (EPERM)", level);
+	if (level == 1)
+		check_log("setuid/setgid file mode", level);
+	check_err(fchmod(fd, 02755), EPERM, "[setid] level %d: fchmod g+s denied (EPERM)", level);
+	dfd = open("/tmp", O_RDONLY | O_DIRECTORY);
+	check_err(fchmodat(dfd, "setid-chmod", 06755, 0), EPERM,
+		  "[setid] level %d: fchmodat ug+s denied (EPERM)", level);
+	close(dfd);
+	close(fd);
+	check(mode_of("/tmp/setid-chmod") == 0755,
+	      "[setid] level %d: denied chmods left the mode at 0755", level);
+	check_err(open("/tmp/setid-creat", O_CREAT | O_WRONLY | O_EXCL, 04755), EPERM,
+		  "[setid] level %d: open(O_CREAT, 04755) denied (EPERM)", level);
+	check(!exists("/tmp/setid-creat"), "[setid] level %d: no file was created", level);
+	check_err(mknod("/tmp/setid-mknod", S_IFREG | 02755, 0), EPERM,
+		  "[setid] level %d: mknod(S_IFREG | 02755) denied (EPERM)", level);
+	check(!exists("/tmp/setid-mknod"), "[setid] level %d: no node was created", level);
+	check_err(open("/tmp", O_TMPFILE | O_WRONLY, 04755), EPERM,
+		  "[setid] level %d: open(O_TMPFILE, 04755) denied (EPERM)", level);
+	/* what stays allowed */
+	check_ok(chmod("/tmp/setid-chmod", 0700), "[setid] level %d: chmod without setid bits allowed", level);
+	check_ok(chmod("/tmp/setid-kept", 04700),
+		 "[setid] level %d: chmod keeping an existing setuid bit allowed", level);
+	rmdir("/tmp/setid-dir");
+	mkdir("/tmp/setid-dir", 0755);
+	check_ok(chmod("/tmp/setid-dir", 02755), "[setid] level %d: chmod g+s on a directory allowed",
+		 level);
+	check(mode_of("/tmp/setid-dir") == 02755, "[setid] level %d: directory is setgid", level);
+}
+
+/* ---- block devices ---------------------------------------------------- */
+
+struct bdev {
+	const char *path;
+	int fd;		/* opened O_RDWR at level 0 */
+	char *map;	/* MAP_SHARED, PROT_READ, made at level 0 */
+};
+
+static void bdev_prepare(struct bdev *b, const char *path)
+{
+	b->path = path;
+	b->fd = open(path, O_RDWR);
+	if (b->fd < 0)
+		bail(path);
+	b->map = mmap(NULL, BLK_LEN, PROT_READ, MAP_SHARED, b->fd, BLK_OFF);
+	if (b->map == MAP_FAILED)
+		bail("mmap block device");
+}
+
+static void bdev_allowed(struct bdev *b, const char *rule, int level)
+{
+	char orig[BLK_LEN], buf[BLK_LEN], back[BLK_LEN];
+	void *m;
+	int fd;
+
+	read_block(b->fd, BLK_OFF, orig);
+	memset(buf, 0x5a, sizeof(buf));
+	fd = open(b->path, O_WRONLY);
+	check_ok(fd, "[%s] level %d: open %s O_WRONLY allowed", rule, level, b->path);
+	check(fd >= 0 && pwrite(fd, buf, BLK_LEN, BLK_OFF) == BLK_LEN,
+	      "[%s] level %d: write to %s allowed", rule, level, b->path);
+	read_block(b->fd, BLK_OFF, back);
+	check(!memcmp(back, buf, BLK_LEN), "[%s] level %d: %s holds what was written", rule,
+	      level, b->path);
+	if (fd >= 0) {
+		pwrite(fd, orig, BLK_LEN, BLK_OFF);
+		close(fd);
+	}
+	check(pwrite(b->fd, orig, BLK_LEN, BLK_OFF) == BLK_LEN,
+	      "[%s] level %d: write through a descriptor opened at level 0 allowed", rule, level);
+	m = mmap(NULL, BLK_LEN, PROT_READ | PROT_WRITE, MAP_SHARED, b->fd, BLK_OFF);
+	check(m != MAP_FAILED, "[%s] level %d: shared writable mapping of %s allowed", rule, level,
+	      b->path);
+	if (m != MAP_FAILED)
+		munmap(m, BLK_LEN);
+}
+
+static void bdev_denied(struct bdev *b, const char *rule, int level, const char *log)
+{
+	char orig[BLK_LEN], buf[BLK_LEN], back[BLK_LEN];
+	unsigned long long range[2] = { BLK_OFF, BLK_LEN };
+
+	read_block(b->fd, BLK_OFF, orig);
+	memset(buf, 0xa5, sizeof(buf));
+	check_err(open_close(b->path, O_WRONLY), EPERM,
+		  "[%s] level %d: open %s O_WRONLY denied (EPERM)", rule, level, b->path);
+	if (log)
+		check_log(log, level);
+	check_err(open_close(b->path, O_RDWR), EPERM,
+		  "[%s] level %d: open %s O_RDWR denied (EPERM)", rule, level, b->path);
+	check_err(pwrite(b->fd, buf, BLK_LEN, BLK_OFF), EPERM,
+		  "[%s] level %d: pwrite through a descriptor opened at level 0 denied (EPERM)",
+		  rule, level);
+	check_err(lseek(b->fd, BLK_OFF, SEEK_SET) < 0 ? -1 : write(b->fd, buf, BLK_LEN), EPERM,
+		  "[%s] level %d: write through a descriptor opened at level 0 denied (EPERM)",
+		  rule, level);
+	check(mmap(NULL, BLK_LEN, PROT_READ | PROT_WRITE, MAP_SHARED, b->fd, BLK_OFF) ==
+	      MAP_FAILED && errno == EPERM,
+	      "[%s] level %d: new shared writable mapping denied (EPERM)", rule, level);
+	check_err(mprotect(b->map, BLK_LEN, PROT_READ | PROT_WRITE), EPERM,
+		  "[%s] level %d: mprotect of a shared mapping to writable denied (EPERM)",
+		  rule, level);
+	check_err(ioctl(b->fd, BLKZEROOUT, range), EPERM,
+		  "[%s] level %d: BLKZEROOUT denied (EPERM)", rule, level);
+	check_err(ioctl(b->fd, BLKDISCARD, range), EPERM,
+		  "[%s] level %d: BLKDISCARD denied (EPERM)", rule, level);
+	check_err(fallocate(b->fd, FALLOC_FL_PUNCH_HOLE | FALLOC_FL_KEEP_SIZE, BLK_OFF, BLK_LEN),
+		  EPERM, "[%s] level %d: fallocate(PUNCH_HOLE) denied (EPERM)", rule, level);
+	read_block(b->fd, BLK_OFF, back);
+	check(!memcmp(orig, back, BLK_LEN), "[%s] level %d: %s contents unchanged", rule, level,
+	      b->path);
+	check_ok(open_close(b->path, O_RDONLY), "[%s] level %d: open %s O_RDONLY still allowed",
+		 rule, level, b->path);
+}
+
+/* ---- the walk --------------------------------------------------------- */
+
+static const char *const flag_file = MNT "/flags-immutable";
+static const char *const append_file = MNT "/flags-append";
+static const char *const plain_file = MNT "/flags-plain";
+
+static void setup(struct bdev *vdb, struct bdev *vdc)
+{
+	int fd;
+
+	mkdir("/mnt", 0755);
+	mkdir(MNT, 0755);
+	if (mount(MOUNTED_DEV, MNT, "ext4", 0, NULL))
+		bail("mount " MOUNTED_DEV);
+	mkdir("/sys/kernel/debug", 0755);
+	mount("debugfs", "/sys/kernel/debug", "debugfs", 0, NULL);
+	bdev_prepare(vdb, MOUNTED_DEV);
+	bdev_prepare(vdc, SPARE_DEV);
+	fd = open(flag_file, O_CREAT | O_WRONLY, 0644);
+	close(fd);
+	fd = open(append_file, O_CREAT | O_WRONLY, 0644);
+	close(fd);
+	fd = open(plain_file, O_CREAT | O_WRONLY, 0644);
+	close(fd);
+}
+
+static void level0(struct bdev *vdb, struct bdev *vdc)
+{
+	int mtu = 0, orig_mtu;
+
+	check(read_level() == 0, "interface: the test boot starts at level 0");
+	ptrace_paths(0, 1);
+	check_log("ptrace of init", 0);
+
+	/* level 1 rules, allowed below their level */
+	check_ok(load_module_mem(), "[modules] level 0: init_module allowed");
+	check(module_loaded(), "[modules] level 0: module listed in /proc/modules");
+	check_ok(unload_module(), "[modules] level 0: delete_module allowed");
+	check(!module_loaded(), "[modules] level 0: module gone from /proc/modules");
+	check_ok(load_module_fd(), "[modules] level 0: finit_module allowed (kept loaded)");
+	check_ok(open_close("/dev/mem", O_RDONLY), "[rawio] level 0: open /dev/mem allowed");
+	check_ok(open_close("/dev/port", O_RDONLY), "[rawio] level 0: open /dev/port allowed");
+	check_ok(open_close("/proc/kcore", O_RDONLY),
+		 "[lockdown-confidentiality] level 0: open /proc/kcore allowed");
+	check_ok(set_flags(flag_file, FS_IMMUTABLE_FL),
+		 "[file-flags] level 0: set immutable (FS_IOC_SETFLAGS) allowed");
+	check(get_flags(flag_file) & FS_IMMUTABLE_FL, "[file-flags] level 0: file is immutable");
+	check_ok(set_xflags(append_file, FS_XFLAG_APPEND),
+		 "[file-flags] level 0: set append-only (FS_IOC_FSSETXATTR) allowed");
+	check(get_flags(append_file) & FS_APPEND_FL, "[file-flags] level 0: file is append-only");
+	lo_mtu(&mtu, 0);
+	orig_mtu = mtu;
+	mtu = orig_mtu - 1;
+	check_ok(lo_mtu(&mtu, 1), "[net-admin] level 0: SIOCSIFMTU on lo allowed");
+	lo_mtu(&orig_mtu, 1);
+	setid_allowed(0);
+	bdev_allowed(vdb, "mounted-bdev", 0);
+	bdev_allowed(vdc, "any-bdev", 0);
+	check_ok(open_close(DEBUGFS_FILE, O_RDWR),
+		 "[lockdown-integrity] level 0: open a writable debugfs file allowed");
+}
+
+static void level1(struct bdev *vdb, struct bdev *vdc)
+{
+	int mtu = 0, orig_mtu, before, flags;
+	long long t0;
+
+	ptrace_paths(1, 1);
+
+	check_err(load_module_fd(), EPERM, "[modules] level 1: finit_module denied (EPERM)");
+	check_log("kernel module load/unload (CAP_SYS_MODULE)", 1);
+	check_err(load_module_mem(), EPERM, "[modules] level 1: init_module denied (EPERM)");
+	check_err(unload_module(), EPERM, "[modules] level 1: delete_module denied (EPERM)");
+	check(module_loaded(), "[modules] level 1: module loaded at level 0 is still loaded");
+
+	check_err(open_close("/dev/mem", O_RDONLY), EPERM,
+		  "[rawio] level 1: open /dev/mem denied (EPERM)");
+	check_err(open_close("/dev/port", O_RDONLY), EPERM,
+		  "[rawio] level 1: open /dev/port denied (EPERM)");
+
+	before = get_flags(plain_file);
+	check_err(set_flags(plain_file, before | FS_IMMUTABLE_FL), EPERM,
+		  "[file-flags] level 1: set immutable denied (EPERM)");
+	check(get_flags(plain_file) == before, "[file-flags] level 1: flags unchanged");
+	flags = get_flags(flag_file);
+	check_err(set_flags(flag_file, flags & ~FS_IMMUTABLE_FL), EPERM,
+		  "[file-flags] level 1: clear immutable denied (EPERM)");
+	check(get_flags(flag_file) & FS_IMMUTABLE_FL, "[file-flags] level 1: still immutable");
+	check_err(set_xflags(append_file, 0), EPERM,
+		  "[file-flags] level 1: clear append-only (FS_IOC_FSSETXATTR) denied (EPERM)");
+	check(get_flags(append_file) & FS_APPEND_FL, "[file-flags] level 1: still append-only");
+
+	lo_mtu(&mtu, 0);
+	orig_mtu = mtu;
+	mtu = orig_mtu - 1;
+	check_err(lo_mtu(&mtu, 1), EPERM, "[net-admin] level 1: SIOCSIFMTU on lo denied (EPERM)");
+	mtu = 0;
+	lo_mtu(&mtu, 0);
+	check(mtu == orig_mtu, "[net-admin] level 1: MTU unchanged");
+
+	setid_denied(1);
+
+	bdev_denied(vdb, "mounted-bdev", 1, "write to a mounted block device");
+	bdev_allowed(vdc, "any-bdev", 1);
+
+	check_err(open_close(DEBUGFS_FILE, O_RDWR), EPERM,
+		  "[lockdown-integrity] level 1: open a writable debugfs file denied (EPERM)");
+	check(klog_has("seclvl: denied lockdown debugfs access"),
+	      "log: the lockdown denial names the lockdown reason");
+
+	/*
+	 * /proc/kcore also needs CAP_SYS_RAWIO, which level 1 denies: the
+	 * lockdown check runs first and must stay silent at level 1.
+	 */
+	check_err(open_close("/proc/kcore", O_RDONLY), EPERM,
+		  "[rawio] level 1: open /proc/kcore denied by the raw I/O rule (EPERM)");
+	check(!klog_has("seclvl: denied lockdown /proc/kcore access"),
+	      "[lockdown-confidentiality] level 1: /proc/kcore not refused by lockdown below level 2");
+
+	/* level 2 rules, allowed below their level */
+	t0 = now_ns();
+	check_ok(step_settimeofday(-100), "[clock-backwards] level 1: settimeofday 100 s back allowed");
+	check(now_ns() < t0 - 90000000000LL, "[clock-backwards] level 1: clock went back");
+	step_settimeofday(100);
+	check_ok(step_clock_settime(-100), "[clock-backwards] level 1: clock_settime back allowed");
+	step_clock_settime(100);
+	check_ok(step_adjtimex(-100, 0), "[clock-backwards] level 1: adjtimex(ADJ_SETOFFSET) back allowed");
+	step_adjtimex(100, 0);
+	mkdir("/mnt/tmp", 0755);
+	check_ok(mount("tmpfs", "/mnt/tmp", "tmpfs", 0, NULL), "[umount] level 1: mount a tmpfs allowed");
+	check_ok(umount("/mnt/tmp"), "[umount] level 1: umount allowed");
+	check(!mounted("/mnt/tmp"), "[umount] level 1: tmpfs unmounted");
+}
+
+static void level2(struct bdev *vdb, struct bdev *vdc)
+{
+	struct timezone tz = { 0, 0 };
+	long long t0;
+
+	bdev_denied(vdc, "any-bdev", 2, "write to a block device");
+	bdev_denied(vdb, "mounted-bdev", 2, NULL);
+
+	t0 = now_ns();
+	check_err(step_settimeofday(-100), EPERM,
+		  "[clock-backwards] level 2: settimeofday back denied (EPERM)");
+	check_log("setting the clock backwards", 2);
+	check_clock_kept(t0, "settimeofday");
+	t0 = now_ns();
+	check_err(step_clock_settime(-100), EPERM,
+		  "[clock-backwards] level 2: clock_settime(CLOCK_REALTIME) back denied (EPERM)");
+	check_clock_kept(t0, "clock_settime");
+	t0 = now_ns();
+	check_err(step_adjtimex(-100, 0), EPERM,
+		  "[clock-backwards] level 2: adjtimex(ADJ_SETOFFSET) back denied (EPERM)");
+	check_clock_kept(t0, "adjtimex");
+	t0 = now_ns();
+	check_err(step_adjtimex(-100, 1), EPERM,
+		  "[clock-backwards] level 2: clock_adjtime(CLOCK_REALTIME, ADJ_SETOFFSET) back denied (EPERM)");
+	check_clock_kept(t0, "clock_adjtime");
+	t0 = now_ns();
+	check_ok(step_settimeofday(10), "[clock-backwards] level 2: settimeofday forward allowed");
+	check(now_ns() > t0 + 9000000000LL, "[clock-backwards] level 2: clock went forward");
+	check_ok(step_adjtimex(1, 0), "[clock-backwards] level 2: adjtimex(ADJ_SETOFFSET) forward allowed");
+	check_ok(settimeofday(NULL, &tz),
+		 "[clock-backwards] level 2: settimeofday with only a timezone (NULL time) allowed");
+
+	check_err(umount(MNT), EPERM, "[umount] level 2: umount denied (EPERM)");
+	check_log("unmount", 2);
+	check_err(umount2(MNT, MNT_DETACH), EPERM, "[umount] level 2: umount2(MNT_DETACH) denied (EPERM)");
+	check(mounted(MNT), "[umount] level 2: " MNT " still mounted");
+
+	check_err(open_close("/proc/kcore", O_RDONLY), EPERM,
+		  "[lockdown-confidentiality] level 2: open /proc/kcore denied (EPERM)");
+	check(klog_has("seclvl: denied lockdown /proc/kcore access: seclvl-tests["),
+	      "[lockdown-confidentiality] level 2: refused by the lockdown confidentiality set");
+
+	/* the level 1 rules hold at 2 */
+	check_err(open_close("/dev/mem", O_RDONLY), EPERM, "[rawio] level 2: open /dev/mem denied (EPERM)");
+	check_err(load_module_fd(), EPERM, "[modules] level 2: finit_module denied (EPERM)");
+	check_err(unload_module(), EPERM, "[modules] level 2: delete_module denied (EPERM)");
+	setid_denied(2);
+	ptrace_paths(2, 1);
+}
+
+/* writes that must fail with @err and leave the level at @level */
+static void bad_write(const char *buf, size_t len, off_t off, int err, const char *what)
+{
+	int level = read_level();
+
+	check_err(write_at(LEVEL_FILE, buf, len, off), err, "interface: write %s refused (%s)",
+		  what, err == EPERM ? "EPERM" : "EINVAL");
+	check(read_level() == level, "interface: level still %d after writing %s", level, what);
+}
+
+static void interface_at_2(void)
+{
+	struct timespec a, b;
+	long long ms;
+	int r;
+
+	bad_write("1\n", 2, 0, EPERM, "\"1\" (lower)");
+	bad_write("0", 1, 0, EPERM, "\"0\" (lower)");
+	bad_write("-1\n", 3, 0, EPERM, "\"-1\" (lower)");
+	check_ok(write_str(LEVEL_FILE, "2\n"), "interface: writing the current level succeeds");
+	bad_write("3\n", 2, 0, EINVAL, "\"3\" (out of range)");
+	bad_write("", 0, 0, EINVAL, "\"\" (empty)");
+	bad_write("\n", 1, 0, EINVAL, "\"\\n\"");
+	bad_write("2\n\n", 3, 0, EINVAL, "\"2\\n\\n\"");
+	bad_write("two", 3, 0, EINVAL, "\"two\"");
+	bad_write("+2", 2, 0, EINVAL, "\"+2\"");
+	bad_write("02", 2, 0, EINVAL, "\"02\"");
+	bad_write("2x", 2, 0, EINVAL, "\"2x\" (trailing junk)");
+	bad_write("2\0", 2, 0, EINVAL, "\"2\\0\" (embedded NUL)");
+	bad_write("2", 1, 1, EINVAL, "\"2\" at offset 1");
+	bad_write("22222222222222222222", 20, 0, EINVAL, "20 digits (too long)");
+	r = in_child(drop_sys_admin_and_write);
+	check(r == EPERM, "interface: write without CAP_SYS_ADMIN refused (EPERM)");
+	check(read_level() == 2, "interface: level still 2");
+
+	check_err(write_str(PASSWD_FILE, "wrong password\n"), EPERM,
+		  "[unlock] level 2: wrong password refused (EPERM)");
+	check(read_level() == 2, "[unlock] level 2: level still 2 after a wrong password");
+	check(klog_has("seclvl: wrong unlock password: seclvl-tests["),
+	      "[unlock] level 2: the wrong password is logged");
+	clock_gettime(CLOCK_MONOTONIC, &a);
+	check_err(write_str(PASSWD_FILE, "wrong again"), EPERM,
+		  "[unlock] level 2: second wrong password refused (EPERM)");
+	clock_gettime(CLOCK_MONOTONIC, &b);
+	ms = (b.tv_sec - a.tv_sec) * 1000 + (b.tv_nsec - a.tv_nsec) / 1000000;
+	check(ms >= 900, "[unlock] throttle: the second verification waited for its slot (%lld ms)",
+	      ms);
+	check_err(write_str(PASSWD_FILE, "\n"), EINVAL, "[unlock] level 2: empty password refused (EINVAL)");
+	{
+		static char big[5000];
+
+		memset(big, 'x', sizeof(big));
+		check_err(write_at(PASSWD_FILE, big, sizeof(big), 0), EINVAL,
+			  "[unlock] level 2: 5000-byte password refused (EINVAL)");
+	}
+	check(read_level() == 2, "[unlock] level 2: level still 2");
+	check_ok(write_str(PASSWD_FILE, SECLVL_TEST_PASSWORD "\n"),
+		 "[unlock] level 2: the right password is accepted");
+	check(read_level() == 0, "[unlock] level 2: the right password brought the level to 0");
+	check(klog_has("seclvl: unlocked by password: level 2 to 0 by seclvl-tests["),
+	      "[unlock] the unlock is logged");
+}
+
+static void after_unlock(void)
+{
+	check_ok(unload_module(), "[modules] level 0 again: delete_module allowed");
+	check(!module_loaded(), "[modules] level 0 again: module removed");
+	check_ok(write_str(PASSWD_FILE, SECLVL_TEST_PASSWORD),
+		 "[unlock] level 0: the right password is a no-op success");
+	check(read_level() == 0, "[unlock] level 0: level still 0");
+	check_ok(write_str(LEVEL_FILE, "-1\n"), "interface: 0 -> -1 allowed");
+	check(read_level() == -1, "interface: level reads -1");
+	bad_write("0\n", 2, 0, EPERM, "\"0\" at -1 (stuck)");
+	bad_write("1\n", 2, 0, EPERM, "\"1\" at -1 (stuck)");
+	bad_write("2\n", 2, 0, EPERM, "\"2\" at -1 (stuck)");
+	check_ok(write_str(LEVEL_FILE, "-1"), "interface: writing -1 at -1 succeeds");
+	check_err(write_str(PASSWD_FILE, SECLVL_TEST_PASSWORD), EPERM,
+		  "[unlock] level -1: even the right password is refused (EPERM)");
+	check(read_level() == -1, "[unlock] level -1: level still -1");
+	ptrace_paths(-1, 0);
+	check_ok(open_close("/dev/mem", O_RDONLY), "[rawio] level -1: open /dev/mem allowed");
+}
+
+int main(void)
+{
+	struct bdev vdb, vdc;
+
+	printf("TAP version 13\n# suite: levels\n");
+	fflush(stdout);
+	setup(&vdb, &vdc);
+	level0(&vdb, &vdc);
+	set_level(1);
+	level1(&vdb, &vdc);
+	set_level(2);
+	level2(&vdb, &vdc);
+	interface_at_2();
+	after_unlock();
+	printf("1..%d\n", tests);
+	return failures ? 1 : 0;
+}

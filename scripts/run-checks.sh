@@ -73,6 +73,35 @@ host_check "kernel config: every option requested by defconfig/ is set" \
 	"$(dirname "$0")/check-kernel-config.sh" "$LINUX_OUT/.config" "${frags[@]}"
 stage_end
 
+# Each patch of the series builds on its own, with no new W=1 or sparse
+# warnings (one result per patch).
+stage_begin "patch series: W=1 and sparse, patch by patch"
+series_log=$TEST_OUT/check-series.log
+"$(dirname "$0")/check-series.sh" "$LINUX_SRC" "$LINUX_OUT/.config" \
+	"${SERIES_OUT:-build/series-check}" >"$series_log" 2>&1 || true
+while IFS= read -r line; do
+	case $line in
+	"ok "*)
+		n=$((n + 1))
+		passed=$((passed + 1))
+		echo "ok $n ${line#ok [0-9]* }"
+		;;
+	"not ok "*)
+		n=$((n + 1))
+		failed=$((failed + 1))
+		echo "not ok $n ${line#not ok [0-9]* }"
+		;;
+	"#"*) echo "$line" ;;
+	esac
+done <"$series_log"
+if ! grep -q '^ok \|^not ok ' "$series_log"; then
+	n=$((n + 1))
+	failed=$((failed + 1))
+	echo "not ok $n - series check ran (log: $series_log)"
+	tail -n 10 "$series_log" | sed 's/^/#   /'
+fi
+stage_end
+
 # Test disks of the levels boot (virtio-pci; no appliance disk, so they are
 # vda and vdb): vda gets an 8 MiB ext4 at its start (the suite mounts it
 # and writes only beyond it), vdb stays unmounted.
@@ -106,6 +135,10 @@ guest_check boot-without-seclvl 120 1 -- "${direct[@]}" \
 cp "$DISK_TEST" "$TEST_OUT/smoke-uboot.img"
 guest_check smoke-uboot 180 2 -- "$BOARD_CONF" uboot "$TEST_OUT/smoke-uboot.img"
 stage_end
+
+host_check "documentation: the seclvl rule table and the test names line up" \
+	"$(dirname "$0")/check-rule-table.sh" \
+	"$LINUX_SRC/Documentation/admin-guide/LSM/seclvl.rst" "$TEST_OUT/levels.log"
 
 summary="$passed passed, $failed failed"
 [ "$skipped" -gt 0 ] && summary+=", $skipped skipped"

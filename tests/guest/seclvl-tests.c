@@ -837,31 +837,31 @@ static void interface_at_2(void)
 	check(read_level() == 2, "interface: level still 2");
 
 	check_err(write_str(PASSWD_FILE, "wrong password\n"), EPERM,
-		  "[unlock] level 2: wrong password refused (EPERM)");
-	check(read_level() == 2, "[unlock] level 2: level still 2 after a wrong password");
+		  "unlock: level 2: wrong password refused (EPERM)");
+	check(read_level() == 2, "unlock: level 2: level still 2 after a wrong password");
 	check(klog_has("seclvl: wrong unlock password: seclvl-tests["),
-	      "[unlock] level 2: the wrong password is logged");
+	      "unlock: level 2: the wrong password is logged");
 	clock_gettime(CLOCK_MONOTONIC, &a);
 	check_err(write_str(PASSWD_FILE, "wrong again"), EPERM,
-		  "[unlock] level 2: second wrong password refused (EPERM)");
+		  "unlock: level 2: second wrong password refused (EPERM)");
 	clock_gettime(CLOCK_MONOTONIC, &b);
 	ms = (b.tv_sec - a.tv_sec) * 1000 + (b.tv_nsec - a.tv_nsec) / 1000000;
-	check(ms >= 900, "[unlock] throttle: the second verification waited for its slot (%lld ms)",
+	check(ms >= 900, "unlock: throttle: the second verification waited for its slot (%lld ms)",
 	      ms);
-	check_err(write_str(PASSWD_FILE, "\n"), EINVAL, "[unlock] level 2: empty password refused (EINVAL)");
+	check_err(write_str(PASSWD_FILE, "\n"), EINVAL, "unlock: level 2: empty password refused (EINVAL)");
 	{
 		static char big[5000];
 
 		memset(big, 'x', sizeof(big));
 		check_err(write_at(PASSWD_FILE, big, sizeof(big), 0), EINVAL,
-			  "[unlock] level 2: 5000-byte password refused (EINVAL)");
+			  "unlock: level 2: 5000-byte password refused (EINVAL)");
 	}
-	check(read_level() == 2, "[unlock] level 2: level still 2");
+	check(read_level() == 2, "unlock: level 2: level still 2");
 	check_ok(write_str(PASSWD_FILE, SECLVL_TEST_PASSWORD "\n"),
-		 "[unlock] level 2: the right password is accepted");
-	check(read_level() == 0, "[unlock] level 2: the right password brought the level to 0");
+		 "unlock: level 2: the right password is accepted");
+	check(read_level() == 0, "unlock: level 2: the right password brought the level to 0");
 	check(klog_has("seclvl: unlocked by password: level 2 to 0 by seclvl-tests["),
-	      "[unlock] the unlock is logged");
+	      "unlock: the unlock is logged");
 }
 
 static void after_unlock(void)
@@ -869,8 +869,8 @@ static void after_unlock(void)
 	check_ok(unload_module(), "[modules] level 0 again: delete_module allowed");
 	check(!module_loaded(), "[modules] level 0 again: module removed");
 	check_ok(write_str(PASSWD_FILE, SECLVL_TEST_PASSWORD),
-		 "[unlock] level 0: the right password is a no-op success");
-	check(read_level() == 0, "[unlock] level 0: level still 0");
+		 "unlock: level 0: the right password is a no-op success");
+	check(read_level() == 0, "unlock: level 0: level still 0");
 	check_ok(write_str(LEVEL_FILE, "-1\n"), "interface: 0 -> -1 allowed");
 	check(read_level() == -1, "interface: level reads -1");
 	bad_write("0\n", 2, 0, EPERM, "\"0\" at -1 (stuck)");
@@ -878,8 +878,8 @@ static void after_unlock(void)
 	bad_write("2\n", 2, 0, EPERM, "\"2\" at -1 (stuck)");
 	check_ok(write_str(LEVEL_FILE, "-1"), "interface: writing -1 at -1 succeeds");
 	check_err(write_str(PASSWD_FILE, SECLVL_TEST_PASSWORD), EPERM,
-		  "[unlock] level -1: even the right password is refused (EPERM)");
-	check(read_level() == -1, "[unlock] level -1: level still -1");
+		  "unlock: level -1: even the right password is refused (EPERM)");
+	check(read_level() == -1, "unlock: level -1: level still -1");
 	ptrace_paths(-1, 0);
 	check_ok(open_close("/dev/mem", O_RDONLY), "[rawio] level -1: open /dev/mem allowed");
 }

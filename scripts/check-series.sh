@@ -1,0 +1,82 @@
+#!/usr/bin/env bash
+# Prove that every patch of kernel-patches/ builds on its own: check each
+# commit of the series out in a worktree of the kernel tree and compile
+# what the series touches (security/seclvl/, kernel/time/) with W=1, and
+# sparse (C=2) on the last one. Prints one TAP line per check and fails on
+# any error or any warning in the series' files.
+#
+#   check-series.sh LINUX_SRC CONFIG OUT_DIR
+set -euo pipefail
+
+# shellcheck source=scripts/stage.sh
+. "$(dirname "$0")/stage.sh"
+
+[ "$#" -eq 3 ] || die "usage: check-series.sh LINUX_SRC CONFIG OUT_DIR"
+src=$(realpath "$1") config=$(realpath "$2") out=$(realpath -m "$3")
+wt=$out/src
+obj=$out/obj
+kmake=(make -C "$wt" O="$obj" ARCH=arm64 CROSS_COMPILE=aarch64-linux-gnu-
+	-j"$(nproc)" KBUILD_BUILD_TIMESTAMP=0 KBUILD_BUILD_USER=seclvl
+	KBUILD_BUILD_HOST=seclvl-build LOCALVERSION=)
+command -v ccache >/dev/null && kmake+=(CC="ccache aarch64-linux-gnu-gcc")
+
+mapfile -t commits < <(git -C "$src" rev-list --reverse base..HEAD)
+[ "${#commits[@]}" -gt 0 ] || die "no patches applied in $src"
+
+if [ ! -e "$wt/.git" ]; then
+	rm -rf "$wt"
+	git -C "$src" worktree prune
+	git -C "$src" worktree add -q --detach "$wt" base
+fi
+mkdir -p "$obj"
+
+# W=1 warnings of the files the series touches, without their path and line
+normalize() {
+	{ grep -E '(security/seclvl/|kernel/time/timekeeping).*(warning|error):' || true; } |
+		sed -E 's#^.*/(security/seclvl/|kernel/time/)#\1#; s#:[0-9]+(:[0-9]+)?:#:#'
+}
+
+# what the tree already warns about before the series: not ours to fix
+git -C "$wt" checkout -q --detach base
+cp "$config" "$obj/.config"
+"${kmake[@]}" -s olddefconfig >/dev/null
+rm -f "$obj"/kernel/time/timekeeping.o
+"${kmake[@]}" W=1 kernel/time/timekeeping.o 2>&1 | normalize >"$out/base-warnings"
+
+n=0
+fail=0
+for i in "${!commits[@]}"; do
+	c=${commits[$i]}
+	subject=$(git -C "$src" log -1 --format=%s "$c")
+	git -C "$wt" checkout -q --detach "$c"
+	cp "$config" "$obj/.config"
+	"${kmake[@]}" -s olddefconfig >/dev/null
+	targets=(security/seclvl/)
+	git -C "$src" show --stat --format= "$c" | grep -q 'kernel/time/' &&
+		targets+=(kernel/time/timekeeping.o)
+	extra=(W=1)
+	last=$((${#commits[@]} - 1))
+	[ "$i" -eq "$last" ] && extra+=(C=2)
+	# compile the series' files again, so their warnings are seen
+	rm -f "$obj"/security/seclvl/*.o "$obj"/kernel/time/timekeeping.o
+	log=$out/patch-$((i + 1)).log
+	n=$((n + 1))
+	if "${kmake[@]}" "${extra[@]}" "${targets[@]}" >"$log" 2>&1; then
+		warnings=$(normalize <"$log" | grep -vxF -f "$out/base-warnings" || true)
+		if [ "$i" -eq "$last" ] && ! grep -q 'CHECK .*security/seclvl/' "$log"; then
+			warnings="sparse did not check security/seclvl/"
+		fi
+	else
+		warnings="build failed: $(tail -n 5 "$log")"
+	fi
+	what="patch $((i + 1)) ($subject) builds, no new W=1 warnings"
+	[ "$i" -eq "$last" ] && what+=" or sparse (C=2) warnings"
+	if [ -z "$warnings" ]; then
+		echo "ok $n - series: $what"
+	else
+		echo "not ok $n - series: $what"
+		printf '%s\n' "$warnings" | sed 's/^/#   /'
+		fail=1
+	fi
+done
+[ "$fail" -eq 0 ]

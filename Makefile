@@ -16,7 +16,7 @@ TREE_STAMP := $(LINUX_SRC)/.git/seclvl-series
 
 # Kernel config: fragments merged onto allnoconfig, in this order.
 KCONFIG_FRAGMENTS := $(addprefix defconfig/,virt.config appliance.config \
-	security.config test.config)
+	security.config test.config) $(wildcard defconfig/local.config)
 
 # Kernel build environment: out of tree, cross, reproducible, ccache when
 # installed. The timestamp is the date of the last commit of this project.
@@ -51,14 +51,15 @@ BOOTARGS := quiet
 BOOT_FILES := boot/boot.cmd.in scripts/make-disk-image.sh board/$(BOARD)/board.conf
 export SOURCE_DATE_EPOCH := $(SOURCE_DATE)
 
-.PHONY: all rootfs fit disk run check modules deps linux-tree linux-config linux linux-menuconfig \
+.PHONY: all rootfs fit disk run check reproducible-check modules deps linux-tree linux-config linux linux-menuconfig \
 	linux-savedefconfig clean distclean help FORCE
 
+## all: build the kernel, initramfs, FIT and disk image (default)
 all: linux rootfs fit disk
 
 ## deps: install the host packages and busybox-static:arm64 (idempotent)
 deps:
-	@$(SCRIPTS)/install-deps.sh
+	@BUILD_DIR=$(BUILD_DIR) $(SCRIPTS)/install-deps.sh
 
 # The series stamp is rewritten only when the tree or the patches change, so
 # an unchanged series never reaches the kernel build.
@@ -68,7 +69,12 @@ $(TREE_STAMP): FORCE | deps
 ## linux-tree: extract the kernel tree and apply kernel-patches/
 linux-tree: $(TREE_STAMP)
 
-$(LINUX_OUT)/.config: $(KCONFIG_FRAGMENTS) $(TREE_STAMP)
+# rewritten only when the list of fragments changes (a fragment removed)
+$(LINUX_OUT)/fragments.list: FORCE
+	@mkdir -p $(@D)
+	@echo "$(KCONFIG_FRAGMENTS)" | cmp -s - $@ || echo "$(KCONFIG_FRAGMENTS)" >$@
+
+$(LINUX_OUT)/.config: $(KCONFIG_FRAGMENTS) $(LINUX_OUT)/fragments.list $(TREE_STAMP)
 	@$(SCRIPTS)/configure-kernel.sh $(LINUX_SRC) $(LINUX_OUT) $(KCONFIG_FRAGMENTS)
 
 ## linux-config: merge defconfig/ fragments onto allnoconfig and check them
@@ -169,6 +175,10 @@ check: $(IMAGE) $(ROOTFS_TEST) $(DISK_TEST) | deps
 	@BOARD_CONF=board/$(BOARD)/board.conf LINUX_SRC=$(LINUX_SRC) LINUX_OUT=$(LINUX_OUT) \
 		IMAGE=$(IMAGE) ROOTFS_TEST=$(ROOTFS_TEST) DISK_TEST=$(DISK_TEST) \
 		KCONFIG_FRAGMENTS="$(KCONFIG_FRAGMENTS)" $(SCRIPTS)/run-checks.sh
+
+## reproducible-check: two clean builds, compare Image, initramfs and FIT
+reproducible-check:
+	@$(SCRIPTS)/reproducible-check.sh $(BUILD_DIR)/repro
 
 ## linux-menuconfig: change the kernel config interactively
 linux-menuconfig: $(LINUX_OUT)/.config

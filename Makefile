@@ -42,7 +42,8 @@ ROOTFS_TEST := $(BUILD_DIR)/rootfs-test.cpio.gz
 FIT := $(BUILD_DIR)/appliance.itb
 FIT_TEST := $(BUILD_DIR)/appliance-test.itb
 DISK := $(BUILD_DIR)/disk-$(MODE).img
-DISK_TEST := $(BUILD_DIR)/disk-test.img
+DISK_TEST := $(BUILD_DIR)/disk-test-normal.img
+DISK_TEST_MAINT := $(BUILD_DIR)/disk-test-maintenance.img
 KERNEL_VERSION_FILE := $(BUILD_DIR)/kernel.version
 
 ROOTFS_FILES := $(shell find rootfs -type f 2>/dev/null)
@@ -152,8 +153,9 @@ fit: $(FIT)
 $(BUILD_DIR)/disk-%.img: $(FIT) $(BOOT_FILES)
 	@$(SCRIPTS)/make-disk-image.sh board/$(BOARD)/board.conf $(FIT) $* "$(BOOTARGS)" $@
 
-$(DISK_TEST): $(FIT_TEST) $(BOOT_FILES)
-	@$(SCRIPTS)/make-disk-image.sh board/$(BOARD)/board.conf $(FIT_TEST) normal "$(BOOTARGS)" $@
+# Test disks: the test FIT, and the kernel's messages on the console.
+$(BUILD_DIR)/disk-test-%.img: $(FIT_TEST) $(BOOT_FILES)
+	@$(SCRIPTS)/make-disk-image.sh board/$(BOARD)/board.conf $(FIT_TEST) $* "panic=-1" $@
 
 ## disk: build the disk image (GPT: boot partition with the FIT, data)
 disk: $(DISK)
@@ -171,9 +173,10 @@ run: $(DISK)
 endif
 
 ## check: host checks and guest boots; last line "N passed, N failed"
-check: $(IMAGE) $(ROOTFS_TEST) $(DISK_TEST) | deps
+check: $(IMAGE) $(ROOTFS_TEST) $(DISK_TEST) $(DISK_TEST_MAINT) | deps
 	@BOARD_CONF=board/$(BOARD)/board.conf LINUX_SRC=$(LINUX_SRC) LINUX_OUT=$(LINUX_OUT) \
 		IMAGE=$(IMAGE) ROOTFS_TEST=$(ROOTFS_TEST) DISK_TEST=$(DISK_TEST) \
+		DISK_TEST_MAINT=$(DISK_TEST_MAINT) \
 		KCONFIG_FRAGMENTS="$(KCONFIG_FRAGMENTS)" $(SCRIPTS)/run-checks.sh
 
 ## reproducible-check: two clean builds, compare Image, initramfs and FIT

@@ -4,13 +4,15 @@
 # last line; exits 1 if anything failed.
 #
 # Environment (set by the Makefile): BOARD_CONF LINUX_SRC LINUX_OUT IMAGE
-# ROOTFS_TEST DISK_TEST KCONFIG_FRAGMENTS, TEST_OUT (default build/tests).
+# ROOTFS_TEST DISK_TEST DISK_TEST_MAINT KCONFIG_FRAGMENTS, TEST_OUT (default
+# build/tests).
 set -euo pipefail
 
 # shellcheck source=scripts/stage.sh
 . "$(dirname "$0")/stage.sh"
 
-for v in BOARD_CONF LINUX_SRC LINUX_OUT IMAGE ROOTFS_TEST DISK_TEST KCONFIG_FRAGMENTS; do
+for v in BOARD_CONF LINUX_SRC LINUX_OUT IMAGE ROOTFS_TEST DISK_TEST DISK_TEST_MAINT \
+	KCONFIG_FRAGMENTS; do
 	[ -n "${!v:-}" ] || die "$v is not set (run through 'make check')"
 done
 TEST_OUT=${TEST_OUT:-build/tests}
@@ -132,8 +134,50 @@ guest_check boot-initlvl-invalid 120 1 -- "${direct[@]}" \
 	"$testinit seclvl.initlvl=7 seclvl_test=boot seclvl_expect=invalid"
 guest_check boot-without-seclvl 120 1 -- "${direct[@]}" \
 	"$testinit lsm=capability seclvl_test=boot seclvl_expect=off"
-cp "$DISK_TEST" "$TEST_OUT/smoke-uboot.img"
-guest_check smoke-uboot 180 2 -- "$BOARD_CONF" uboot "$TEST_OUT/smoke-uboot.img"
+
+# The appliance through U-Boot: boot 1 locks at 2, writes a marker to /data
+# and powers off at level 2; the data partition must be clean on the host;
+# boot 2 of the same disk finds the marker.
+# shellcheck source=board/qemu-virt/board.conf
+. "$BOARD_CONF"
+data_partition_clean() {
+	local part=$TEST_OUT/data-partition.img
+	dd if="$1" of="$part" bs=1M skip=$((DISK_ALIGN_MIB + BOOT_PART_MIB)) \
+		count="$DATA_PART_MIB" status=none
+	e2fsck -fn "$part"
+}
+console_has() {
+	grep -qF "$2" "$TEST_OUT/$1.log"
+}
+disk=$TEST_OUT/appliance.img
+cp "$DISK_TEST" "$disk"
+guest_check appliance-uboot-boot1 180 2 -- "$BOARD_CONF" uboot "$disk"
+host_check "appliance boot 1: U-Boot ran the boot script and booted the FIT" \
+	console_has appliance-uboot-boot1 "seclvl appliance: normal boot"
+host_check "appliance boot 1: lock banner on the console" \
+	console_has appliance-uboot-boot1 "appliance locked: seclvl 2 (highly secure)"
+host_check "appliance boot 1: the shutdown at level 2 remounted /data read-only" \
+	console_has appliance-uboot-boot1 "[shutdown] /data remounted read-only"
+host_check "appliance boot 1: e2fsck -fn finds the data partition clean after poweroff" \
+	data_partition_clean "$disk"
+host_check "appliance boot 1: wrote the persistence marker" \
+	console_has appliance-uboot-boot1 "persistence: wrote the marker file to /data"
+guest_check appliance-uboot-boot2 180 2 -- "$BOARD_CONF" uboot "$disk"
+host_check "appliance boot 2: the marker of boot 1 is intact" \
+	console_has appliance-uboot-boot2 "ok 8 - persistence: the marker written by the previous boot is intact"
+
+cp "$DISK_TEST_MAINT" "$TEST_OUT/maintenance.img"
+guest_check appliance-uboot-maintenance 180 2 -- "$BOARD_CONF" uboot "$TEST_OUT/maintenance.img"
+host_check "maintenance boot: banner on the console" \
+	console_has appliance-uboot-maintenance "maintenance boot: seclvl -1, lockdown disabled"
+
+for lvl in 1 2; do
+	cp "$DISK_TEST" "$TEST_OUT/initlvl-$lvl.img"
+	guest_check "appliance-initlvl-$lvl" 180 2 -- "${direct[@]}" \
+		"panic=-1 seclvl.initlvl=$lvl" --data "$TEST_OUT/initlvl-$lvl.img"
+done
+host_check "initlvl=2: the lock step did not write the level again" \
+	sh -c "! grep -q 'seclvl: level changed' '$TEST_OUT/appliance-initlvl-2.log'"
 stage_end
 
 host_check "documentation: the seclvl rule table and the test names line up" \

@@ -6,17 +6,22 @@ BOARD ?= qemu-virt
 BUILD_DIR ?= build
 BOOT ?= uboot
 MODE ?= normal
+# VARIANT=debug: the debug test kernel (defconfig/debug.config on top), its
+# modules and test initramfs, in their own -debug directories
+VARIANT ?=
+V := $(if $(VARIANT),-$(VARIANT))
 
 include board/$(BOARD)/board.conf
 
 SCRIPTS := scripts
 LINUX_SRC := $(BUILD_DIR)/linux
-LINUX_OUT := $(BUILD_DIR)/linux-build
+LINUX_OUT := $(BUILD_DIR)/linux-build$(V)
 TREE_STAMP := $(LINUX_SRC)/.git/seclvl-series
 
 # Kernel config: fragments merged onto allnoconfig, in this order.
 KCONFIG_FRAGMENTS := $(addprefix defconfig/,virt.config appliance.config \
-	security.config test.config) $(wildcard defconfig/local.config)
+	security.config test.config) $(wildcard defconfig/local.config) \
+	$(if $(VARIANT),defconfig/$(VARIANT).config)
 
 # Kernel build environment: out of tree, cross, reproducible, ccache when
 # installed. The timestamp is the date of the last commit of this project.
@@ -34,17 +39,19 @@ IMAGE := $(LINUX_OUT)/arch/arm64/boot/Image
 GEN_INIT_CPIO := $(LINUX_OUT)/usr/gen_init_cpio
 
 BUSYBOX := $(BUILD_DIR)/busybox/bin/busybox
-MODULES_OUT := $(BUILD_DIR)/modules
+MODULES_OUT := $(BUILD_DIR)/modules$(V)
 APPLIANCE_KO := $(MODULES_OUT)/appliance/appliance.ko
 TESTMOD_KO := $(MODULES_OUT)/seclvl_testmod/seclvl_testmod.ko
-ROOTFS := $(BUILD_DIR)/rootfs.cpio.gz
-ROOTFS_TEST := $(BUILD_DIR)/rootfs-test.cpio.gz
-FIT := $(BUILD_DIR)/appliance.itb
-FIT_TEST := $(BUILD_DIR)/appliance-test.itb
-DISK := $(BUILD_DIR)/disk-$(MODE).img
-DISK_TEST := $(BUILD_DIR)/disk-test-normal.img
-DISK_TEST_MAINT := $(BUILD_DIR)/disk-test-maintenance.img
-KERNEL_VERSION_FILE := $(BUILD_DIR)/kernel.version
+ROOTFS := $(BUILD_DIR)/rootfs$(V).cpio.gz
+ROOTFS_TEST := $(BUILD_DIR)/rootfs-test$(V).cpio.gz
+ROOTFS_MODULES := $(BUILD_DIR)/rootfs-modules$(V)
+TESTS_OVERLAY := $(BUILD_DIR)/tests-overlay$(V)
+FIT := $(BUILD_DIR)/appliance$(V).itb
+FIT_TEST := $(BUILD_DIR)/appliance-test$(V).itb
+DISK := $(BUILD_DIR)/disk$(V)-$(MODE).img
+DISK_TEST := $(BUILD_DIR)/disk$(V)-test-normal.img
+DISK_TEST_MAINT := $(BUILD_DIR)/disk$(V)-test-maintenance.img
+KERNEL_VERSION_FILE := $(BUILD_DIR)/kernel$(V).version
 
 ROOTFS_FILES := $(shell find rootfs -type f 2>/dev/null)
 GUEST_TEST_FILES := $(shell find tests/guest -type f 2>/dev/null)
@@ -52,7 +59,7 @@ BOOTARGS := quiet
 BOOT_FILES := boot/boot.cmd.in scripts/make-disk-image.sh board/$(BOARD)/board.conf
 export SOURCE_DATE_EPOCH := $(SOURCE_DATE)
 
-.PHONY: all rootfs fit disk run check reproducible-check modules deps linux-tree linux-config linux linux-menuconfig \
+.PHONY: debug-test-images all rootfs fit disk run check bench reproducible-check modules deps linux-tree linux-config linux linux-menuconfig \
 	linux-savedefconfig clean distclean help FORCE
 
 ## all: build the kernel, initramfs, FIT and disk image (default)
@@ -73,7 +80,7 @@ linux-tree: $(TREE_STAMP)
 # rewritten only when the list of fragments changes (a fragment removed)
 $(LINUX_OUT)/fragments.list: FORCE
 	@mkdir -p $(@D)
-	@echo "$(KCONFIG_FRAGMENTS)" | cmp -s - $@ || echo "$(KCONFIG_FRAGMENTS)" >$@
+	@echo "$(strip $(KCONFIG_FRAGMENTS))" | cmp -s - $@ || echo "$(strip $(KCONFIG_FRAGMENTS))" >$@
 
 $(LINUX_OUT)/.config: $(KCONFIG_FRAGMENTS) $(LINUX_OUT)/fragments.list $(TREE_STAMP)
 	@$(SCRIPTS)/configure-kernel.sh $(LINUX_SRC) $(LINUX_OUT) $(KCONFIG_FRAGMENTS)
@@ -108,32 +115,33 @@ modules: $(APPLIANCE_KO) $(TESTMOD_KO)
 # Initramfs: the rootfs/ skeleton with busybox and the appliance module,
 # packed by the tree's gen_init_cpio from a generated list (owners, modes
 # and /dev/console explicit; timestamps fixed). The test image adds tests/.
-$(BUILD_DIR)/rootfs-modules/lib/modules/appliance.ko: $(APPLIANCE_KO)
+$(ROOTFS_MODULES)/lib/modules/appliance.ko: $(APPLIANCE_KO)
 	@mkdir -p $(@D) && cp $< $@
 
-$(ROOTFS): $(ROOTFS_FILES) $(IMAGE) $(BUILD_DIR)/rootfs-modules/lib/modules/appliance.ko \
+$(ROOTFS): $(ROOTFS_FILES) $(IMAGE) $(ROOTFS_MODULES)/lib/modules/appliance.ko \
 		$(SCRIPTS)/gen-rootfs-list.sh | deps
 	@$(SCRIPTS)/timed.sh "pack $@" $(SCRIPTS)/pack-initramfs.sh $(GEN_INIT_CPIO) $@ \
-		$(BUSYBOX) rootfs $(BUILD_DIR)/rootfs-modules
+		$(BUSYBOX) rootfs $(ROOTFS_MODULES)
 
 $(ROOTFS_TEST): $(ROOTFS_FILES) $(GUEST_TEST_FILES) $(IMAGE) \
-		$(BUILD_DIR)/rootfs-modules/lib/modules/appliance.ko \
-		$(BUILD_DIR)/tests-overlay.stamp $(SCRIPTS)/gen-rootfs-list.sh | deps
+		$(ROOTFS_MODULES)/lib/modules/appliance.ko \
+		$(TESTS_OVERLAY).stamp $(SCRIPTS)/gen-rootfs-list.sh | deps
 	@$(SCRIPTS)/timed.sh "pack $@" $(SCRIPTS)/pack-initramfs.sh $(GEN_INIT_CPIO) $@ \
-		$(BUSYBOX) rootfs $(BUILD_DIR)/rootfs-modules $(BUILD_DIR)/tests-overlay
+		$(BUSYBOX) rootfs $(ROOTFS_MODULES) $(TESTS_OVERLAY)
 
 # The test overlay: tests/guest/ at /tests, the C suites built static for
 # aarch64, the test module, and the version the smoke test expects.
 TEST_CFLAGS := -static -O2 -Wall -Wextra -Werror
 GUEST_C_TESTS := $(patsubst tests/guest/%.c,%,$(wildcard tests/guest/*.c))
-$(BUILD_DIR)/tests-overlay.stamp: $(GUEST_TEST_FILES) $(TESTMOD_KO) $(KERNEL_VERSION_FILE)
-	@rm -rf $(BUILD_DIR)/tests-overlay && mkdir -p $(BUILD_DIR)/tests-overlay/tests/bin
-	@cp tests/guest/* $(BUILD_DIR)/tests-overlay/tests/
-	@rm -f $(BUILD_DIR)/tests-overlay/tests/*.c $(BUILD_DIR)/tests-overlay/tests/*.h
+$(TESTS_OVERLAY).stamp: $(GUEST_TEST_FILES) $(TESTMOD_KO) $(KERNEL_VERSION_FILE)
+	@rm -rf $(TESTS_OVERLAY) && mkdir -p $(TESTS_OVERLAY)/tests/bin
+	@cp tests/guest/* $(TESTS_OVERLAY)/tests/
+	@rm -f $(TESTS_OVERLAY)/tests/*.c $(TESTS_OVERLAY)/tests/*.h
 	@for t in $(GUEST_C_TESTS); do \
-		aarch64-linux-gnu-gcc $(TEST_CFLAGS) -o $(BUILD_DIR)/tests-overlay/tests/bin/$$t \
+		aarch64-linux-gnu-gcc $(TEST_CFLAGS) -o $(TESTS_OVERLAY)/tests/bin/$$t \
 			tests/guest/$$t.c || exit 1; done
-	@cp $(TESTMOD_KO) $(KERNEL_VERSION_FILE) $(BUILD_DIR)/tests-overlay/tests/
+	@cp $(TESTMOD_KO) $(TESTS_OVERLAY)/tests/
+	@cp $(KERNEL_VERSION_FILE) $(TESTS_OVERLAY)/tests/kernel.version
 	@touch $@
 
 ## rootfs: pack the appliance initramfs
@@ -150,11 +158,11 @@ $(FIT_TEST): $(IMAGE) $(ROOTFS_TEST) $(KERNEL_VERSION_FILE) boot/appliance.its.i
 ## fit: build the FIT image (kernel + initramfs)
 fit: $(FIT)
 
-$(BUILD_DIR)/disk-%.img: $(FIT) $(BOOT_FILES)
+$(BUILD_DIR)/disk$(V)-%.img: $(FIT) $(BOOT_FILES)
 	@$(SCRIPTS)/make-disk-image.sh board/$(BOARD)/board.conf $(FIT) $* "$(BOOTARGS)" $@
 
 # Test disks: the test FIT, and the kernel's messages on the console.
-$(BUILD_DIR)/disk-test-%.img: $(FIT_TEST) $(BOOT_FILES)
+$(BUILD_DIR)/disk$(V)-test-%.img: $(FIT_TEST) $(BOOT_FILES)
 	@$(SCRIPTS)/make-disk-image.sh board/$(BOARD)/board.conf $(FIT_TEST) $* "panic=-1" $@
 
 ## disk: build the disk image (GPT: boot partition with the FIT, data)
@@ -174,14 +182,26 @@ endif
 
 ## check: host checks and guest boots; last line "N passed, N failed"
 check: $(IMAGE) $(ROOTFS_TEST) $(DISK_TEST) $(DISK_TEST_MAINT) | deps
+	@$(MAKE) --no-print-directory VARIANT=debug debug-test-images
 	@BOARD_CONF=board/$(BOARD)/board.conf LINUX_SRC=$(LINUX_SRC) LINUX_OUT=$(LINUX_OUT) \
 		IMAGE=$(IMAGE) ROOTFS_TEST=$(ROOTFS_TEST) DISK_TEST=$(DISK_TEST) \
 		DISK_TEST_MAINT=$(DISK_TEST_MAINT) \
+		IMAGE_DEBUG=$(BUILD_DIR)/linux-build-debug/arch/arm64/boot/Image \
+		ROOTFS_TEST_DEBUG=$(BUILD_DIR)/rootfs-test-debug.cpio.gz \
 		KCONFIG_FRAGMENTS="$(KCONFIG_FRAGMENTS)" $(SCRIPTS)/run-checks.sh
+
+## bench: build, size, boot and hook-overhead figures; writes BENCHMARKS.md
+bench: $(IMAGE) $(ROOTFS) $(ROOTFS_TEST) $(FIT) $(DISK) | deps
+	@BOARD_CONF=board/$(BOARD)/board.conf IMAGE=$(IMAGE) ROOTFS=$(ROOTFS) \
+		ROOTFS_TEST=$(ROOTFS_TEST) FIT=$(FIT) DISK=$(DISK) LINUX_SRC=$(LINUX_SRC) \
+		$(SCRIPTS)/bench.sh
 
 ## reproducible-check: two clean builds, compare Image, initramfs and FIT
 reproducible-check:
 	@$(SCRIPTS)/reproducible-check.sh $(BUILD_DIR)/repro
+
+# with VARIANT=debug: the debug kernel and its test initramfs
+debug-test-images: $(IMAGE) $(ROOTFS_TEST)
 
 ## linux-menuconfig: change the kernel config interactively
 linux-menuconfig: $(LINUX_OUT)/.config

@@ -56,7 +56,9 @@ if [ "$need_arm64" -eq 1 ]; then
 	fi
 	apt_update
 	dl=$(mktemp -d)
+	# apt downloads as the _apt user when it can write the directory
 	chmod 755 "$dl"
+	chown _apt "$dl" 2>/dev/null || true
 	(cd "$dl" && apt-get download -q busybox-static:arm64)
 	rm -rf "$BUSYBOX_DIR"
 	mkdir -p "$BUSYBOX_DIR"

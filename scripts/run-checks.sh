@@ -4,15 +4,15 @@
 # last line; exits 1 if anything failed.
 #
 # Environment (set by the Makefile): BOARD_CONF LINUX_SRC LINUX_OUT IMAGE
-# ROOTFS_TEST DISK_TEST DISK_TEST_MAINT KCONFIG_FRAGMENTS, TEST_OUT (default
-# build/tests).
+# ROOTFS_TEST DISK_TEST DISK_TEST_MAINT KCONFIG_FRAGMENTS IMAGE_DEBUG
+# ROOTFS_TEST_DEBUG, TEST_OUT (default build/tests).
 set -euo pipefail
 
 # shellcheck source=scripts/stage.sh
 . "$(dirname "$0")/stage.sh"
 
 for v in BOARD_CONF LINUX_SRC LINUX_OUT IMAGE ROOTFS_TEST DISK_TEST DISK_TEST_MAINT \
-	KCONFIG_FRAGMENTS; do
+	KCONFIG_FRAGMENTS IMAGE_DEBUG ROOTFS_TEST_DEBUG; do
 	[ -n "${!v:-}" ] || die "$v is not set (run through 'make check')"
 done
 TEST_OUT=${TEST_OUT:-build/tests}
@@ -124,6 +124,8 @@ passwd_sha256=$(printf %s seclvl-test-unlock | sha256sum | cut -d' ' -f1)
 guest_check levels 300 1 -- "${direct[@]}" \
 	"$testinit seclvl_test=levels seclvl.passwd_sha256=$passwd_sha256" \
 	--disk "$TEST_OUT/mounted.img" --disk "$TEST_OUT/spare.img"
+guest_check attack 300 3 -- "${direct[@]}" \
+	"$testinit seclvl_test=race,leaks,hostile seclvl.passwd_sha256=$passwd_sha256"
 guest_check boot-initlvl-minus-1 120 1 -- "${direct[@]}" \
 	"$testinit seclvl.initlvl=-1 seclvl_test=boot seclvl_expect=-1"
 guest_check boot-initlvl-1 120 1 -- "${direct[@]}" \
@@ -178,6 +180,19 @@ for lvl in 1 2; do
 done
 host_check "initlvl=2: the lock step did not write the level again" \
 	sh -c "! grep -q 'seclvl: level changed' '$TEST_OUT/appliance-initlvl-2.log'"
+
+# The debug kernel (lockdep, atomic-sleep, list and slab debugging,
+# kmemleak): KUnit, the rules and the attack suites again, clean log.
+debug=("$BOARD_CONF" direct "$IMAGE_DEBUG" "$ROOTFS_TEST_DEBUG")
+guest_check debug-smoke 600 2 -- "${debug[@]}" "$testinit kunit.enable=1 seclvl_test=smoke"
+make_test_disks
+guest_check debug-levels 900 1 -- "${debug[@]}" \
+	"$testinit seclvl_test=levels seclvl.passwd_sha256=$passwd_sha256" \
+	--disk "$TEST_OUT/mounted.img" --disk "$TEST_OUT/spare.img"
+guest_check debug-attack 900 3 -- "${debug[@]}" \
+	"$testinit seclvl_test=race,leaks,hostile seclvl.passwd_sha256=$passwd_sha256"
+host_check "debug kernel: lockdep was on in the debug boots" \
+	grep -q 'Lock dependency validator' "$TEST_OUT/debug-smoke.log"
 stage_end
 
 host_check "documentation: the seclvl rule table and the test names line up" \

@@ -30,6 +30,7 @@
 #include <sys/ioctl.h>
 #include <sys/klog.h>
 #include <sys/mman.h>
+#include <sched.h>
 #include <sys/mount.h>
 #include <sys/ptrace.h>
 #include <sys/socket.h>
@@ -617,6 +618,46 @@ static void bdev_denied(struct bdev *b, const char *rule, int level, const char 
 		 rule, level, b->path);
 }
 
+/*
+ * Other names for the same device, made after the raise: a new node, a
+ * hard link, a symbolic link. The rule follows the device, not the name.
+ */
+static void bdev_bypass(struct bdev *b, const char *rule, int level)
+{
+	struct stat st;
+
+	if (stat(b->path, &st))
+		bail("stat block device");
+	unlink("/dev/seclvl-node");
+	unlink("/dev/seclvl-link");
+	unlink("/dev/seclvl-symlink");
+	check_ok(mknod("/dev/seclvl-node", S_IFBLK | 0600, st.st_rdev),
+		 "[%s] level %d: mknod of a new node for %s allowed", rule, level, b->path);
+	check_err(open_close("/dev/seclvl-node", O_WRONLY), EPERM,
+		  "[%s] level %d: open of the new node O_WRONLY denied (EPERM)", rule, level);
+	check_ok(link(b->path, "/dev/seclvl-link"), "[%s] level %d: hard link to %s allowed",
+		 rule, level, b->path);
+	check_err(open_close("/dev/seclvl-link", O_WRONLY), EPERM,
+		  "[%s] level %d: open of the hard link O_WRONLY denied (EPERM)", rule, level);
+	check_ok(symlink(b->path, "/dev/seclvl-symlink"), "[%s] level %d: symlink to %s allowed",
+		 rule, level, b->path);
+	check_err(open_close("/dev/seclvl-symlink", O_WRONLY), EPERM,
+		  "[%s] level %d: open of the symlink O_WRONLY denied (EPERM)", rule, level);
+	unlink("/dev/seclvl-node");
+	unlink("/dev/seclvl-link");
+	unlink("/dev/seclvl-symlink");
+}
+
+/* umount from a new mount namespace is still an unmount */
+static int umount_in_new_ns(void)
+{
+	if (unshare(CLONE_NEWNS))
+		return 100;
+	if (!umount(MNT))
+		return 0;
+	return errno;
+}
+
 /* ---- the walk --------------------------------------------------------- */
 
 static const char *const flag_file = MNT "/flags-immutable";
@@ -720,6 +761,7 @@ static void level1(struct bdev *vdb, struct bdev *vdc)
 	setid_denied(1);
 
 	bdev_denied(vdb, "mounted-bdev", 1, "write to a mounted block device");
+	bdev_bypass(vdb, "mounted-bdev", 1);
 	bdev_allowed(vdc, "any-bdev", 1);
 
 	check_err(open_close(DEBUGFS_FILE, O_RDWR), EPERM,
@@ -786,6 +828,8 @@ static void level2(struct bdev *vdb, struct bdev *vdc)
 	check_err(umount(MNT), EPERM, "[umount] level 2: umount denied (EPERM)");
 	check_log("unmount", 2);
 	check_err(umount2(MNT, MNT_DETACH), EPERM, "[umount] level 2: umount2(MNT_DETACH) denied (EPERM)");
+	check(in_child(umount_in_new_ns) == EPERM,
+	      "[umount] level 2: umount in a new mount namespace denied (EPERM)");
 	check(mounted(MNT), "[umount] level 2: " MNT " still mounted");
 
 	check_err(open_close("/proc/kcore", O_RDONLY), EPERM,
@@ -849,6 +893,8 @@ static void interface_at_2(void)
 	check(ms >= 900, "unlock: throttle: the second verification waited for its slot (%lld ms)",
 	      ms);
 	check_err(write_str(PASSWD_FILE, "\n"), EINVAL, "unlock: level 2: empty password refused (EINVAL)");
+	check_err(write_at(PASSWD_FILE, "", 0, 0), EINVAL,
+		  "unlock: level 2: zero-byte write refused (EINVAL)");
 	{
 		static char big[5000];
 

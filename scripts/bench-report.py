@@ -1,0 +1,93 @@
+#!/usr/bin/env python3
+"""Turn the raw figures of scripts/bench.sh into results.json and a
+Markdown table.
+
+usage: bench-report.py RAW JSON TABLE COMMIT MACHINE
+"""
+import json
+import statistics
+import sys
+import time
+
+
+def mib(n):
+    return f"{n / 1048576:.2f} MiB"
+
+
+def main():
+    raw, json_out, table_out, commit, machine = sys.argv[1:6]
+    vals = {}
+    for line in open(raw, encoding="utf-8"):
+        key, value = line.split(None, 1)
+        value = value.strip()
+        try:
+            value = float(value)
+        except ValueError:
+            pass
+        vals.setdefault(key, []).append(value)
+
+    def one(key):
+        return vals[key][0]
+
+    def stats(key):
+        v = vals[key]
+        return {"median": statistics.median(v), "min": min(v), "max": max(v),
+                "n": len(v), "values": v}
+
+    res = {
+        "commit": commit, "machine": machine,
+        "date": time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime()),
+        "build": {k: one(k) for k in ("build_cold_s", "build_touch_seclvl_s", "build_noop_s")},
+        "size": {k: one(k) for k in vals if k.startswith("size_") or
+                 k in ("debian_vmlinuz", "debian_modules")},
+        "debian_package": one("debian_package").replace("_", " "),
+        "boot": {k: stats(k) for k in ("boot_direct_s", "boot_uboot_s")},
+        "overhead": {},
+    }
+    ops = sorted({k[len("overhead_with_"):] for k in vals if k.startswith("overhead_with_")})
+    for op in ops:
+        w, wo = vals["overhead_with_" + op], vals["overhead_without_" + op]
+        res["overhead"][op] = {
+            "with_ns": statistics.median(w), "without_ns": statistics.median(wo),
+            "ratio": statistics.median(w) / statistics.median(wo),
+            "ratio_low": min(w) / max(wo), "ratio_high": max(w) / min(wo),
+            "with_values": w, "without_values": wo,
+        }
+    with open(json_out, "w", encoding="utf-8") as f:
+        json.dump(res, f, indent=2)
+
+    s, b, bo = res["size"], res["build"], res["boot"]
+    rows = [
+        "# Benchmarks",
+        "",
+        f"Measured by `make bench` on {res['date']}, commit {commit}, on {machine}.",
+        "QEMU TCG (no KVM): boot times are the host's clock on the serial stream;",
+        "only the overhead ratios, not the nanoseconds, say something about seclvl.",
+        "",
+        "| what | measured | target |",
+        "|---|---|---|",
+        f"| cold kernel build, ccache off, -j{machine.split()[0]} (configure + Image + modules) | {b['build_cold_s']:.0f} s | |",
+        f"| rebuild after touching security/seclvl/hooks.c | {b['build_touch_seclvl_s']:.1f} s | |",
+        f"| no-op `make` | {b['build_noop_s']:.2f} s | < 10 s |",
+        f"| Image | {mib(s['size_image'])} | <= 6 MB |",
+        f"| Image, gzip -9 | {mib(s['size_image_gz'])} | |",
+        f"| initramfs (gzip cpio) | {mib(s['size_initramfs'])} | |",
+        f"| FIT (Image + initramfs) | {mib(s['size_fit'])} | |",
+        f"| disk image (raw; allocated) | {mib(s['size_disk'])}; {mib(s['size_disk_allocated'])} | |",
+        f"| Debian {res['debian_package']}: vmlinuz (gzip Image) | {mib(s['debian_vmlinuz'])} | reference |",
+        f"| Debian {res['debian_package']}: modules directory | {mib(s['debian_modules'])} | reference |",
+    ]
+    for key, name, target in (("boot_direct_s", "direct (-kernel/-initrd)", "<= 0.5 s"),
+                              ("boot_uboot_s", "U-Boot + FIT from disk", "<= 3 s")):
+        x = bo[key]
+        rows.append(f"| boot to lock banner, {name}: median (min-max, n={x['n']}) | "
+                    f"{x['median']:.2f} s ({x['min']:.2f}-{x['max']:.2f}) | {target} |")
+    for op, o in res["overhead"].items():
+        rows.append(f"| hook overhead, {op}: with/without seclvl, ratio of medians (range) | "
+                    f"{o['ratio']:.3f} ({o['ratio_low']:.3f}-{o['ratio_high']:.3f}); "
+                    f"{o['with_ns']:.0f} vs {o['without_ns']:.0f} ns | <= 1.01 |")
+    with open(table_out, "w", encoding="utf-8") as f:
+        f.write("\n".join(rows) + "\n")
+
+
+main()

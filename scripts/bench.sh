@@ -1,0 +1,124 @@
+#!/usr/bin/env bash
+# make bench: build time, image sizes, boot-to-locked time and hook
+# overhead, measured the same way every time. Prints one table, writes the
+# raw figures to build/bench/results.json and the table to BENCHMARKS.md.
+#
+# Environment (set by the Makefile): BOARD_CONF IMAGE ROOTFS ROOTFS_TEST
+# FIT DISK LINUX_SRC.
+set -euo pipefail
+
+# shellcheck source=scripts/stage.sh
+. "$(dirname "$0")/stage.sh"
+
+for v in BOARD_CONF IMAGE ROOTFS ROOTFS_TEST FIT DISK LINUX_SRC; do
+	[ -n "${!v:-}" ] || die "$v is not set (run through 'make bench')"
+done
+out=${BENCH_OUT:-build/bench}
+boots=${BENCH_BOOTS:-5}
+scripts=$(dirname "$0")
+mkdir -p "$out"
+raw=$out/raw.txt
+: >"$raw"
+
+record() {
+	printf '%s %s\n' "$1" "$2" >>"$raw"
+}
+
+seconds_of() {
+	local t0 t1
+	t0=$(date +%s.%N)
+	"$@" >>"$out/build.log" 2>&1 || die "failed: $* (log: $out/build.log)"
+	t1=$(date +%s.%N)
+	echo "$t1 - $t0" | bc
+}
+
+# ---- build ----------------------------------------------------------------
+stage_begin "build: cold kernel build (ccache off, clean output)"
+rm -rf "$out/linux-build"
+: >"$out/build.log"
+record build_cold_s "$(seconds_of make -s LINUX_OUT="$out/linux-build" CCACHE= linux)"
+stage_end
+stage_begin "build: rebuild after touching security/seclvl/hooks.c"
+touch "$LINUX_SRC/security/seclvl/hooks.c"
+record build_touch_seclvl_s "$(seconds_of make -s LINUX_OUT="$out/linux-build" CCACHE= linux)"
+stage_end
+stage_begin "build: no-op make"
+make -s all >>"$out/build.log" 2>&1
+record build_noop_s "$(seconds_of make -s all)"
+stage_end
+
+# ---- sizes ----------------------------------------------------------------
+stage_begin "sizes"
+size() { stat -c %s "$1"; }
+record size_image "$(size "$IMAGE")"
+record size_image_gz "$(gzip -9 -n -c "$IMAGE" | wc -c)"
+record size_initramfs "$(size "$ROOTFS")"
+record size_fit "$(size "$FIT")"
+record size_disk "$(size "$DISK")"
+record size_disk_allocated "$(($(stat -c %b "$DISK") * $(stat -c %B "$DISK")))"
+
+# Debian's own arm64 kernel, measured the same way
+deb_dir=$out/debian-kernel
+if [ ! -d "$deb_dir/boot" ]; then
+	pkg=$(apt-cache depends linux-image-arm64:arm64 2>/dev/null |
+		sed -n 's/^ *Depends: \(linux-image-[0-9].*-arm64\)\(:arm64\)\?$/\1/p' | head -n 1)
+	[ -n "$pkg" ] || die "cannot find Debian's arm64 kernel package (apt-get update?)"
+	dl=$(mktemp -d)
+	chmod 755 "$dl"
+	chown _apt "$dl" 2>/dev/null || true
+	(cd "$dl" && apt-get download -q "$pkg:arm64" >/dev/null 2>&1) ||
+		die "apt-get download $pkg:arm64 failed"
+	rm -rf "$deb_dir"
+	mkdir -p "$deb_dir"
+	dpkg-deb -x "$dl"/*.deb "$deb_dir"
+	echo "$pkg $(dpkg-deb -f "$dl"/*.deb Version)" >"$deb_dir/PACKAGE"
+	rm -rf "$dl"
+fi
+record debian_package "$(tr ' ' '_' <"$deb_dir/PACKAGE")"
+record debian_vmlinuz "$(size "$(echo "$deb_dir"/boot/vmlinuz-*)")"
+record debian_modules "$(du -sb "$deb_dir"/lib/modules/* | cut -f1)"
+stage_end
+
+# ---- boot to locked -------------------------------------------------------
+stage_begin "boot to the lock banner: $boots direct and $boots U-Boot boots"
+marker="appliance locked:"
+for i in $(seq "$boots"); do
+	cp "$DISK" "$out/boot.img"
+	t=$("$scripts/time-boot.py" 120 "$marker" "$out/boot-direct-$i.log" -- \
+		"$scripts/run-qemu.sh" "$BOARD_CONF" direct "$IMAGE" "$ROOTFS" quiet \
+		--data "$out/boot.img" --batch)
+	record boot_direct_s "$t"
+	cp "$DISK" "$out/boot.img"
+	t=$("$scripts/time-boot.py" 120 "$marker" "$out/boot-uboot-$i.log" -- \
+		"$scripts/run-qemu.sh" "$BOARD_CONF" uboot "$out/boot.img" --batch)
+	record boot_uboot_s "$t"
+done
+stage_end
+
+# ---- hook overhead --------------------------------------------------------
+stage_begin "hook overhead: the same kernel with seclvl at level 2, and without seclvl"
+for mode in with without; do
+	args="panic=-1 rdinit=/tests/init seclvl_test=bench"
+	[ "$mode" = without ] && args+=" lsm=capability"
+	timeout 600 "$scripts/run-qemu.sh" "$BOARD_CONF" direct "$IMAGE" "$ROOTFS_TEST" \
+		"$args" --batch >"$out/overhead-$mode.log" 2>&1 || true
+	grep -q '^seclvl-tests: done' "$out/overhead-$mode.log" ||
+		die "overhead boot ($mode) did not finish (log: $out/overhead-$mode.log)"
+	sed -n "s/^bench repeat=[0-9]* op=\([^ ]*\) iterations=[0-9]* ns_per_op=\([0-9.]*\).*/overhead_${mode}_\1 \2/p" \
+		"$out/overhead-$mode.log" >>"$raw"
+done
+grep -q '^bench: seclvl level 2' "$out/overhead-with.log" || die "seclvl was not at level 2"
+grep -q '^bench: seclvl not active' "$out/overhead-without.log" || die "seclvl was active with lsm="
+stage_end
+
+# ---- report ---------------------------------------------------------------
+commit=$(git rev-parse --short HEAD 2>/dev/null || echo unknown)
+dirty=
+if [ -n "$(git status --porcelain --untracked-files=no 2>/dev/null)" ]; then
+	dirty=" (with uncommitted changes)"
+fi
+python3 "$scripts/bench-report.py" "$raw" "$out/results.json" "$out/table.md" \
+	"$commit$dirty" "$(nproc) cores, $(free -g | awk '/^Mem:/ {print $2}') GiB, $(. /etc/os-release && echo "$PRETTY_NAME")"
+cat "$out/table.md"
+cp "$out/table.md" BENCHMARKS.md
+echo "bench: raw figures in $out/results.json, table in BENCHMARKS.md"

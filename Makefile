@@ -82,13 +82,16 @@ $(LINUX_OUT)/fragments.list: FORCE
 	@mkdir -p $(@D)
 	@echo "$(strip $(KCONFIG_FRAGMENTS))" | cmp -s - $@ || echo "$(strip $(KCONFIG_FRAGMENTS))" >$@
 
-$(LINUX_OUT)/.config: $(KCONFIG_FRAGMENTS) $(LINUX_OUT)/fragments.list $(TREE_STAMP)
+# kconfig leaves .config alone when nothing changed: a stamp records that
+# the configuration step ran
+$(LINUX_OUT)/config.stamp: $(KCONFIG_FRAGMENTS) $(LINUX_OUT)/fragments.list $(TREE_STAMP)
 	@$(SCRIPTS)/configure-kernel.sh $(LINUX_SRC) $(LINUX_OUT) $(KCONFIG_FRAGMENTS)
+	@touch $@
 
 ## linux-config: merge defconfig/ fragments onto allnoconfig and check them
-linux-config: $(LINUX_OUT)/.config
+linux-config: $(LINUX_OUT)/config.stamp
 
-$(IMAGE): $(LINUX_OUT)/.config $(TREE_STAMP)
+$(IMAGE): $(LINUX_OUT)/config.stamp $(LINUX_OUT)/.config $(TREE_STAMP)
 	@$(SCRIPTS)/timed.sh "build kernel Image" $(KMAKE) -j$(NPROC) Image modules
 
 ## linux: build the kernel Image
@@ -204,11 +207,11 @@ reproducible-check:
 debug-test-images: $(IMAGE) $(ROOTFS_TEST)
 
 ## linux-menuconfig: change the kernel config interactively
-linux-menuconfig: $(LINUX_OUT)/.config
+linux-menuconfig: $(LINUX_OUT)/config.stamp
 	$(KMAKE) menuconfig
 
 ## linux-savedefconfig: write menuconfig changes back as defconfig/local.config
-linux-savedefconfig: $(LINUX_OUT)/.config
+linux-savedefconfig: $(LINUX_OUT)/config.stamp
 	@$(SCRIPTS)/save-kernel-fragment.sh $(LINUX_SRC) $(LINUX_OUT) \
 		defconfig/local.config $(KCONFIG_FRAGMENTS)
 

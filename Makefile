@@ -59,7 +59,7 @@ BOOTARGS := quiet
 BOOT_FILES := boot/boot.cmd.in scripts/make-disk-image.sh board/$(BOARD)/board.conf
 export SOURCE_DATE_EPOCH := $(SOURCE_DATE)
 
-.PHONY: debug-test-images all rootfs fit disk run check bench reproducible-check modules deps linux-tree linux-config linux linux-menuconfig \
+.PHONY: linux-kbuild debug-test-images all rootfs fit disk run check bench reproducible-check modules deps linux-tree linux-config linux linux-menuconfig \
 	linux-savedefconfig clean distclean help FORCE
 
 ## all: build the kernel, initramfs, FIT and disk image (default)
@@ -96,6 +96,10 @@ $(IMAGE): $(LINUX_OUT)/config.stamp $(LINUX_OUT)/.config $(TREE_STAMP)
 
 ## linux: build the kernel Image
 linux: $(IMAGE)
+
+## linux-kbuild: run kbuild even when the pipeline sees no change (after editing build/linux)
+linux-kbuild: $(LINUX_OUT)/config.stamp
+	@$(SCRIPTS)/timed.sh "build kernel Image" $(KMAKE) -j$(NPROC) Image modules
 
 $(KERNEL_VERSION_FILE): $(IMAGE)
 	@$(KMAKE) -s kernelversion >$@

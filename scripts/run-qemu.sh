@@ -6,7 +6,9 @@
 #
 # options: --disk IMG (one more virtio-pci disk, repeatable),
 #          --data DISK (direct boot: the appliance disk, for /data),
-#          --batch (no terminal: serial on stdout, no monitor, no reboot)
+#          --batch (no terminal: serial on stdout, no monitor, no reboot),
+#          --icount (guest time counts executed instructions: deterministic
+#          timing for benchmarks under TCG)
 set -euo pipefail
 
 # shellcheck source=scripts/stage.sh
@@ -50,6 +52,10 @@ while [ "$#" -gt 0 ]; do
 		;;
 	--batch)
 		batch=1
+		shift
+		;;
+	--icount)
+		args+=(-icount "shift=0,sleep=off,align=off")
 		shift
 		;;
 	*) die "$usage" ;;

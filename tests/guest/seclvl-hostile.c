@@ -13,7 +13,6 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <linux/capability.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -21,27 +20,13 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "tap.h"
+
 #define LEVEL_FILE	"/sys/kernel/security/seclvl/seclvl"
 #define PASSWD_FILE	"/sys/kernel/security/seclvl/passwd"
 #define START_LEVEL	1
 
-static int tests, failures;
 
-static int check(int ok, const char *fmt, ...)
-{
-	va_list ap;
-
-	tests++;
-	if (!ok)
-		failures++;
-	printf("%sok %d - ", ok ? "" : "not ", tests);
-	va_start(ap, fmt);
-	vprintf(fmt, ap);
-	va_end(ap);
-	printf("\n");
-	fflush(stdout);
-	return ok;
-}
 
 static int read_level(void)
 {
@@ -262,6 +247,5 @@ int main(void)
 	      "without CAP_SYS_ADMIN: writing the password refused (EPERM)");
 	check(read_level() == START_LEVEL, "without CAP_SYS_ADMIN: level still %d", START_LEVEL);
 	run_rows(PASSWD_FILE, passwd_rows, sizeof(passwd_rows) / sizeof(passwd_rows[0]));
-	printf("1..%d\n", tests);
-	return failures ? 1 : 0;
+	return tap_plan();
 }

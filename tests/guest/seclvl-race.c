@@ -14,7 +14,6 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <signal.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -22,6 +21,8 @@
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
+
+#include "tap.h"
 
 #define LEVEL_FILE	"/sys/kernel/security/seclvl/seclvl"
 #define PASSWD_FILE	"/sys/kernel/security/seclvl/passwd"
@@ -38,25 +39,6 @@ struct shared {
 };
 
 static struct shared *sh;
-static int tests, failures;
-
-static void check(int ok, const char *fmt, ...)
-	__attribute__((format(printf, 2, 3)));
-
-static void check(int ok, const char *fmt, ...)
-{
-	va_list ap;
-
-	tests++;
-	if (!ok)
-		failures++;
-	printf("%sok %d - ", ok ? "" : "not ", tests);
-	va_start(ap, fmt);
-	vprintf(fmt, ap);
-	va_end(ap);
-	printf("\n");
-	fflush(stdout);
-}
 
 static double now(void)
 {
@@ -216,6 +198,5 @@ int main(void)
 	      "race: throttle held: %.3f verifications per second (<= 1)", rate);
 	check(write_str(PASSWD_FILE, "seclvl-test-unlock\n") > 0 && read_level() == 0,
 	      "race: the right password brings the level back to 0 for the next suite");
-	printf("1..%d\n", tests);
-	return failures ? 1 : 0;
+	return tap_plan();
 }

@@ -44,6 +44,8 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "tap.h"
+
 #define LEVEL_FILE	"/sys/kernel/security/seclvl/seclvl"
 #define PASSWD_FILE	"/sys/kernel/security/seclvl/passwd"
 #define SECLVL_TEST_PASSWORD "seclvl-test-unlock"
@@ -57,40 +59,6 @@
 #define BLK_OFF		(12 << 20)
 #define BLK_LEN		4096
 
-static int tests, failures;
-
-static void report(int ok, const char *fmt, va_list ap)
-{
-	tests++;
-	if (!ok)
-		failures++;
-	printf("%sok %d - ", ok ? "" : "not ", tests);
-	vprintf(fmt, ap);
-	printf("\n");
-	fflush(stdout);
-}
-
-static int check(int ok, const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	report(ok, fmt, ap);
-	va_end(ap);
-	return ok;
-}
-
-static void diag(const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	printf("#   ");
-	vprintf(fmt, ap);
-	printf("\n");
-	va_end(ap);
-}
-
 /* ok when @ret is -1 with errno @err */
 static int check_err(long ret, int err, const char *fmt, ...)
 {
@@ -99,7 +67,7 @@ static int check_err(long ret, int err, const char *fmt, ...)
 	va_list ap;
 
 	va_start(ap, fmt);
-	report(ok, fmt, ap);
+	tap_report(ok, fmt, ap);
 	va_end(ap);
 	if (!ok)
 		diag("expected -1 (%s), got %ld (%s)", strerror(err), ret,
@@ -115,7 +83,7 @@ static int check_ok(long ret, const char *fmt, ...)
 	va_list ap;
 
 	va_start(ap, fmt);
-	report(ok, fmt, ap);
+	tap_report(ok, fmt, ap);
 	va_end(ap);
 	if (!ok)
 		diag("failed: %s", strerror(saved));
@@ -944,6 +912,5 @@ int main(void)
 	level2(&vdb, &vdc);
 	interface_at_2();
 	after_unlock();
-	printf("1..%d\n", tests);
-	return failures ? 1 : 0;
+	return tap_plan();
 }

@@ -27,6 +27,8 @@ KCONFIG_FRAGMENTS := $(addprefix defconfig/,virt.config appliance.config \
 # installed. The timestamp is the date of the last commit of this project.
 NPROC := $(shell nproc)
 CCACHE := $(shell command -v ccache 2>/dev/null)
+# hash paths relative to the checkout: another clone hits the same cache
+export CCACHE_BASEDIR ?= $(CURDIR)
 SOURCE_DATE := $(shell git log -1 --format=%ct 2>/dev/null || echo 0)
 KMAKE := $(MAKE) -C $(LINUX_SRC) O=$(abspath $(LINUX_OUT)) \
 	ARCH=arm64 CROSS_COMPILE=aarch64-linux-gnu- \

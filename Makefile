@@ -128,13 +128,13 @@ $(ROOTFS_MODULES)/lib/modules/appliance.ko: $(APPLIANCE_KO)
 	@mkdir -p $(@D) && cp $< $@
 
 $(ROOTFS): $(ROOTFS_FILES) $(IMAGE) $(ROOTFS_MODULES)/lib/modules/appliance.ko \
-		$(SCRIPTS)/gen-rootfs-list.sh | deps
+		$(SCRIPTS)/gen-rootfs-list.sh $(SCRIPTS)/pack-initramfs.sh | deps
 	@$(SCRIPTS)/timed.sh "pack $@" $(SCRIPTS)/pack-initramfs.sh $(GEN_INIT_CPIO) $@ \
 		$(BUSYBOX) rootfs $(ROOTFS_MODULES)
 
 $(ROOTFS_TEST): $(ROOTFS_FILES) $(GUEST_TEST_FILES) $(IMAGE) \
 		$(ROOTFS_MODULES)/lib/modules/appliance.ko \
-		$(TESTS_OVERLAY).stamp $(SCRIPTS)/gen-rootfs-list.sh | deps
+		$(TESTS_OVERLAY).stamp $(SCRIPTS)/gen-rootfs-list.sh $(SCRIPTS)/pack-initramfs.sh | deps
 	@$(SCRIPTS)/timed.sh "pack $@" $(SCRIPTS)/pack-initramfs.sh $(GEN_INIT_CPIO) $@ \
 		$(BUSYBOX) rootfs $(ROOTFS_MODULES) $(TESTS_OVERLAY)
 

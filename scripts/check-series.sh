@@ -36,12 +36,17 @@ normalize() {
 		sed -E 's#^.*/(security/seclvl/|kernel/time/)#\1#; s#:[0-9]+(:[0-9]+)?:#:#'
 }
 
-# what the tree already warns about before the series: not ours to fix
-git -C "$wt" checkout -q --detach base
-cp "$config" "$obj/.config"
-"${kmake[@]}" -s olddefconfig >/dev/null
-rm -f "$obj"/kernel/time/timekeeping.o
-"${kmake[@]}" W=1 kernel/time/timekeeping.o 2>&1 | normalize >"$out/base-warnings"
+# what the tree already warns about before the series: not ours to fix;
+# computed once per base commit and config
+base_id="$(git -C "$src" rev-parse base) $(sha256sum <"$config" | cut -d' ' -f1)"
+if [ "$(cat "$out/base-warnings.id" 2>/dev/null)" != "$base_id" ]; then
+	git -C "$wt" checkout -q --detach base
+	cp "$config" "$obj/.config"
+	"${kmake[@]}" -s olddefconfig >/dev/null
+	rm -f "$obj"/kernel/time/timekeeping.o
+	"${kmake[@]}" -s W=1 kernel/time/timekeeping.o 2>&1 | normalize >"$out/base-warnings"
+	echo "$base_id" >"$out/base-warnings.id"
+fi
 
 n=0
 fail=0

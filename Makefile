@@ -6,12 +6,29 @@ BOARD ?= qemu-virt
 BUILD_DIR ?= build
 BOOT ?= uboot
 MODE ?= normal
-# VARIANT=debug: the debug test kernel (defconfig/debug.config on top), its
-# modules and test initramfs, in their own -debug directories
-VARIANT ?=
-V := $(if $(VARIANT),-$(VARIANT))
+# Three kernels, each with its own outputs (build/linux-build-VARIANT...):
+#   product  the appliance: command line built in, boot level floor (default)
+#   test     the product kernel taking its command line from the boot
+#            loader, for the test boots
+#   debug    the test kernel with the kernel's own checkers on
+#   kasan    the debug kernel with KASAN (make check-kasan only)
+VARIANT ?= product
+ifeq ($(filter $(VARIANT),product test debug kasan),)
+$(error VARIANT must be product, test, debug or kasan, not '$(VARIANT)')
+endif
+V := -$(VARIANT)
 
 include board/$(BOARD)/board.conf
+
+# FIT signing. The development key is generated under build/ on first use;
+# KEY_DIR=/path/to/keys KEY_NAME=name signs with your own key instead
+# (NAME.key and NAME.crt; see README "Verified boot").
+KEY_DIR ?= $(BUILD_DIR)/keys
+KEY_NAME ?= dev
+SIGNING_KEY := $(KEY_DIR)/$(KEY_NAME).crt
+# U-Boot's control device tree: QEMU's own, dumped with the runtime
+# options, with the public key added as required
+CONTROL_DTB := $(BUILD_DIR)/u-boot-control.dtb
 
 SCRIPTS := scripts
 LINUX_SRC := $(BUILD_DIR)/linux
@@ -19,9 +36,13 @@ LINUX_OUT := $(BUILD_DIR)/linux-build$(V)
 TREE_STAMP := $(LINUX_SRC)/.git/seclvl-series
 
 # Kernel config: fragments merged onto allnoconfig, in this order.
-KCONFIG_FRAGMENTS := $(addprefix defconfig/,virt.config appliance.config \
-	security.config test.config) $(wildcard defconfig/local.config) \
-	$(if $(VARIANT),defconfig/$(VARIANT).config)
+VARIANT_FRAGMENTS_product := defconfig/product.config board/$(BOARD)/cmdline.config
+VARIANT_FRAGMENTS_test :=
+VARIANT_FRAGMENTS_debug := defconfig/debug.config
+VARIANT_FRAGMENTS_kasan := defconfig/debug.config defconfig/kasan.config
+BASE_FRAGMENTS := $(addprefix defconfig/,virt.config appliance.config \
+	security.config test.config) $(wildcard defconfig/local.config)
+KCONFIG_FRAGMENTS := $(BASE_FRAGMENTS) $(VARIANT_FRAGMENTS_$(VARIANT))
 
 # Kernel build environment: out of tree, cross, reproducible, ccache when
 # installed. The timestamp is the date of the last commit of this project.
@@ -45,27 +66,37 @@ MODULES_OUT := $(BUILD_DIR)/modules$(V)
 APPLIANCE_KO := $(MODULES_OUT)/appliance/appliance.ko
 TESTMOD_KO := $(MODULES_OUT)/seclvl_testmod/seclvl_testmod.ko
 ROOTFS := $(BUILD_DIR)/rootfs$(V).cpio.gz
+ROOTFS_MAINT := $(BUILD_DIR)/rootfs-maintenance$(V).cpio.gz
 ROOTFS_TEST := $(BUILD_DIR)/rootfs-test$(V).cpio.gz
+ROOTFS_TEST_MAINT := $(BUILD_DIR)/rootfs-test-maintenance$(V).cpio.gz
 ROOTFS_MODULES := $(BUILD_DIR)/rootfs-modules$(V)
 TESTS_OVERLAY := $(BUILD_DIR)/tests-overlay$(V)
-FIT := $(BUILD_DIR)/appliance$(V).itb
-FIT_TEST := $(BUILD_DIR)/appliance-test$(V).itb
+# the product disk carries the normal configuration only; the maintenance
+# FIT is a separate signed file, on a disk of its own
+FIT_normal := $(BUILD_DIR)/appliance$(V).itb
+FIT_maintenance := $(BUILD_DIR)/appliance-maintenance$(V).itb
+FIT := $(FIT_$(MODE))
+FIT_TEST_normal := $(BUILD_DIR)/appliance-test$(V).itb
+FIT_TEST_maintenance := $(BUILD_DIR)/appliance-test-maintenance$(V).itb
 DISK := $(BUILD_DIR)/disk$(V)-$(MODE).img
 DISK_TEST := $(BUILD_DIR)/disk$(V)-test-normal.img
 DISK_TEST_MAINT := $(BUILD_DIR)/disk$(V)-test-maintenance.img
 KERNEL_VERSION_FILE := $(BUILD_DIR)/kernel$(V).version
 
-ROOTFS_FILES := $(shell find rootfs -type f 2>/dev/null)
+ROOTFS_FILES := $(shell find rootfs rootfs-maintenance -type f 2>/dev/null)
 GUEST_TEST_FILES := $(shell find tests/guest -type f 2>/dev/null)
 BOOTARGS := quiet
 BOOT_FILES := boot/boot.cmd.in scripts/make-disk-image.sh board/$(BOARD)/board.conf
 export SOURCE_DATE_EPOCH := $(SOURCE_DATE)
 
-.PHONY: linux-kbuild debug-test-images all rootfs fit disk run check bench reproducible-check modules deps linux-tree linux-config linux linux-menuconfig \
+# the disk rules pick their FIT from the stem: $$(FIT_$$*)
+.SECONDEXPANSION:
+
+.PHONY: linux-kbuild test-images product-test-images check-kasan all rootfs fit disk run check bench reproducible-check modules deps linux-tree linux-config linux linux-menuconfig \
 	linux-savedefconfig clean distclean help FORCE
 
-## all: build the kernel, initramfs, FIT and disk image (default)
-all: linux rootfs fit disk
+## all: build the product kernel, initramfs, signed FIT, disk image and U-Boot's control DT (default)
+all: linux rootfs fit disk $(CONTROL_DTB)
 
 ## deps: install the host packages and busybox-static:arm64 (idempotent)
 deps:
@@ -132,11 +163,24 @@ $(ROOTFS): $(ROOTFS_FILES) $(IMAGE) $(ROOTFS_MODULES)/lib/modules/appliance.ko \
 	@$(SCRIPTS)/timed.sh "pack $@" $(SCRIPTS)/pack-initramfs.sh $(GEN_INIT_CPIO) $@ \
 		$(BUSYBOX) rootfs $(ROOTFS_MODULES)
 
+# the maintenance initramfs: rootfs-maintenance/ on top (the lock step
+# sets level -1); only ever in a signed maintenance FIT
+$(ROOTFS_MAINT): $(ROOTFS_FILES) $(IMAGE) $(ROOTFS_MODULES)/lib/modules/appliance.ko \
+		$(SCRIPTS)/gen-rootfs-list.sh $(SCRIPTS)/pack-initramfs.sh | deps
+	@$(SCRIPTS)/timed.sh "pack $@" $(SCRIPTS)/pack-initramfs.sh $(GEN_INIT_CPIO) $@ \
+		$(BUSYBOX) rootfs $(ROOTFS_MODULES) rootfs-maintenance
+
 $(ROOTFS_TEST): $(ROOTFS_FILES) $(GUEST_TEST_FILES) $(IMAGE) \
 		$(ROOTFS_MODULES)/lib/modules/appliance.ko \
 		$(TESTS_OVERLAY).stamp $(SCRIPTS)/gen-rootfs-list.sh $(SCRIPTS)/pack-initramfs.sh | deps
 	@$(SCRIPTS)/timed.sh "pack $@" $(SCRIPTS)/pack-initramfs.sh $(GEN_INIT_CPIO) $@ \
 		$(BUSYBOX) rootfs $(ROOTFS_MODULES) $(TESTS_OVERLAY)
+
+$(ROOTFS_TEST_MAINT): $(ROOTFS_FILES) $(GUEST_TEST_FILES) $(IMAGE) \
+		$(ROOTFS_MODULES)/lib/modules/appliance.ko \
+		$(TESTS_OVERLAY).stamp $(SCRIPTS)/gen-rootfs-list.sh $(SCRIPTS)/pack-initramfs.sh | deps
+	@$(SCRIPTS)/timed.sh "pack $@" $(SCRIPTS)/pack-initramfs.sh $(GEN_INIT_CPIO) $@ \
+		$(BUSYBOX) rootfs $(ROOTFS_MODULES) $(TESTS_OVERLAY) rootfs-maintenance
 
 # The test overlay: tests/guest/ at /tests, the C suites built static for
 # aarch64, the test module, and the version the smoke test expects.
@@ -156,61 +200,106 @@ $(TESTS_OVERLAY).stamp: $(GUEST_TEST_FILES) $(TESTMOD_KO) $(KERNEL_VERSION_FILE)
 ## rootfs: pack the appliance initramfs
 rootfs: $(ROOTFS)
 
-$(FIT): $(IMAGE) $(ROOTFS) $(KERNEL_VERSION_FILE) boot/appliance.its.in $(SCRIPTS)/make-fit-image.sh
-	@$(SCRIPTS)/make-fit-image.sh board/$(BOARD)/board.conf $(IMAGE) $(ROOTFS) \
-		"$$(cat $(KERNEL_VERSION_FILE))" $@
+# Signing: the key (generated once, never overwritten) and U-Boot's
+# control device tree carrying its public half
+$(SIGNING_KEY):
+	@$(SCRIPTS)/make-signing-key.sh $(KEY_DIR) $(KEY_NAME)
 
-$(FIT_TEST): $(IMAGE) $(ROOTFS_TEST) $(KERNEL_VERSION_FILE) boot/appliance.its.in $(SCRIPTS)/make-fit-image.sh
-	@$(SCRIPTS)/make-fit-image.sh board/$(BOARD)/board.conf $(IMAGE) $(ROOTFS_TEST) \
-		"$$(cat $(KERNEL_VERSION_FILE))" $@
+$(CONTROL_DTB): $(SIGNING_KEY) board/$(BOARD)/board.conf $(SCRIPTS)/run-qemu.sh \
+		$(SCRIPTS)/make-control-dtb.sh | deps
+	@$(SCRIPTS)/make-control-dtb.sh board/$(BOARD)/board.conf $(KEY_DIR) $(KEY_NAME) $@
 
-## fit: build the FIT image (kernel + initramfs)
+FIT_DEPS := $(IMAGE) $(KERNEL_VERSION_FILE) $(SIGNING_KEY) boot/appliance.its.in \
+	$(SCRIPTS)/make-fit-image.sh board/$(BOARD)/board.conf
+# make-fit-image.sh BOARD_CONF IMAGE INITRAMFS VERSION CONF OUT KEY_DIR KEY_NAME
+fit_image = $(SCRIPTS)/make-fit-image.sh board/$(BOARD)/board.conf $(IMAGE) $(1) \
+	"$$(cat $(KERNEL_VERSION_FILE))" $(2) $@ $(KEY_DIR) $(KEY_NAME)
+
+$(FIT_normal): $(ROOTFS) $(FIT_DEPS)
+	@$(call fit_image,$(ROOTFS),conf-normal)
+$(FIT_maintenance): $(ROOTFS_MAINT) $(FIT_DEPS)
+	@$(call fit_image,$(ROOTFS_MAINT),conf-maintenance)
+$(FIT_TEST_normal): $(ROOTFS_TEST) $(FIT_DEPS)
+	@$(call fit_image,$(ROOTFS_TEST),conf-normal)
+$(FIT_TEST_maintenance): $(ROOTFS_TEST_MAINT) $(FIT_DEPS)
+	@$(call fit_image,$(ROOTFS_TEST_MAINT),conf-maintenance)
+
+## fit: build the signed FIT image (kernel + initramfs; MODE=maintenance: the maintenance FIT)
 fit: $(FIT)
 
-$(BUILD_DIR)/disk$(V)-%.img: $(FIT) $(BOOT_FILES)
-	@$(SCRIPTS)/make-disk-image.sh board/$(BOARD)/board.conf $(FIT) $* "$(BOOTARGS)" $@
+# make-disk-image.sh BOARD_CONF FIT CONF BOOTARGS OUT
+$(BUILD_DIR)/disk$(V)-%.img: $$(FIT_$$*) $(BOOT_FILES)
+	@$(SCRIPTS)/make-disk-image.sh board/$(BOARD)/board.conf $< conf-$* "$(BOOTARGS)" $@
 
-# Test disks: the test FIT, and the kernel's messages on the console.
-$(BUILD_DIR)/disk$(V)-test-%.img: $(FIT_TEST) $(BOOT_FILES)
-	@$(SCRIPTS)/make-disk-image.sh board/$(BOARD)/board.conf $(FIT_TEST) $* "panic=-1" $@
+# Test disks: the test FITs (initramfs with tests/), no quiet.
+$(BUILD_DIR)/disk$(V)-test-%.img: $$(FIT_TEST_$$*) $(BOOT_FILES)
+	@$(SCRIPTS)/make-disk-image.sh board/$(BOARD)/board.conf $< conf-$* "panic=-1" $@
 
-## disk: build the disk image (GPT: boot partition with the FIT, data)
+## disk: build the disk image (GPT: boot partition with the FIT, data; MODE=maintenance: the maintenance disk)
 disk: $(DISK)
 
 ## run: boot the appliance in QEMU (BOOT=uboot|direct, MODE=normal|maintenance)
 ifeq ($(BOOT),direct)
-run: $(IMAGE) $(ROOTFS) $(DISK)
+run: $(IMAGE) $(ROOTFS) $(ROOTFS_MAINT) $(DISK)
 	@cp $(DISK) $(BUILD_DIR)/run.img
-	@$(SCRIPTS)/run-qemu.sh board/$(BOARD)/board.conf direct $(IMAGE) $(ROOTFS) \
-		"$(BOOTARGS)$(if $(filter maintenance,$(MODE)), seclvl.initlvl=-1)" --data $(BUILD_DIR)/run.img
+	@$(SCRIPTS)/run-qemu.sh board/$(BOARD)/board.conf direct $(IMAGE) \
+		$(if $(filter maintenance,$(MODE)),$(ROOTFS_MAINT),$(ROOTFS)) "$(BOOTARGS)" \
+		--data $(BUILD_DIR)/run.img
 else
-run: $(DISK)
+run: $(DISK) $(CONTROL_DTB)
 	@cp $(DISK) $(BUILD_DIR)/run.img
-	@$(SCRIPTS)/run-qemu.sh board/$(BOARD)/board.conf uboot $(BUILD_DIR)/run.img
+	@$(SCRIPTS)/run-qemu.sh board/$(BOARD)/board.conf uboot $(BUILD_DIR)/run.img \
+		--dtb $(CONTROL_DTB)
 endif
 
+# What make check boots, per kernel: built by one make per VARIANT.
+test-images: $(IMAGE) $(ROOTFS_TEST)
+product-test-images: $(IMAGE) $(ROOTFS_TEST) $(DISK_TEST) $(DISK_TEST_MAINT) $(CONTROL_DTB)
+
+out_of = $(BUILD_DIR)/linux-build-$(1)
+image_of = $(BUILD_DIR)/linux-build-$(1)/arch/arm64/boot/Image
+
 ## check: host checks and guest boots; last line "N passed, N failed"
-check: $(IMAGE) $(ROOTFS_TEST) $(DISK_TEST) $(DISK_TEST_MAINT) | deps
-	@$(MAKE) --no-print-directory VARIANT=debug debug-test-images
-	@BOARD_CONF=board/$(BOARD)/board.conf LINUX_SRC=$(LINUX_SRC) LINUX_OUT=$(LINUX_OUT) \
-		IMAGE=$(IMAGE) ROOTFS_TEST=$(ROOTFS_TEST) DISK_TEST=$(DISK_TEST) \
-		DISK_TEST_MAINT=$(DISK_TEST_MAINT) \
-		IMAGE_DEBUG=$(BUILD_DIR)/linux-build-debug/arch/arm64/boot/Image \
+check: | deps
+	@$(MAKE) --no-print-directory VARIANT=test test-images
+	@$(MAKE) --no-print-directory VARIANT=product product-test-images
+	@$(MAKE) --no-print-directory VARIANT=debug test-images
+	@BOARD_CONF=board/$(BOARD)/board.conf LINUX_SRC=$(LINUX_SRC) \
+		LINUX_OUT_TEST=$(call out_of,test) LINUX_OUT_PRODUCT=$(call out_of,product) \
+		IMAGE=$(call image_of,test) ROOTFS_TEST=$(BUILD_DIR)/rootfs-test-test.cpio.gz \
+		IMAGE_DEBUG=$(call image_of,debug) \
 		ROOTFS_TEST_DEBUG=$(BUILD_DIR)/rootfs-test-debug.cpio.gz \
-		KCONFIG_FRAGMENTS="$(KCONFIG_FRAGMENTS)" $(SCRIPTS)/run-checks.sh
+		IMAGE_PRODUCT=$(call image_of,product) \
+		ROOTFS_TEST_PRODUCT=$(BUILD_DIR)/rootfs-test-product.cpio.gz \
+		KERNEL_VERSION_PRODUCT=$(BUILD_DIR)/kernel-product.version \
+		FIT_TEST=$(BUILD_DIR)/appliance-test-product.itb \
+		DISK_TEST=$(BUILD_DIR)/disk-product-test-normal.img \
+		DISK_TEST_MAINT=$(BUILD_DIR)/disk-product-test-maintenance.img \
+		CONTROL_DTB=$(CONTROL_DTB) KEY_DIR=$(KEY_DIR) KEY_NAME=$(KEY_NAME) \
+		KCONFIG_FRAGMENTS_TEST="$(strip $(BASE_FRAGMENTS) $(VARIANT_FRAGMENTS_test))" \
+		KCONFIG_FRAGMENTS_PRODUCT="$(strip $(BASE_FRAGMENTS) $(VARIANT_FRAGMENTS_product))" \
+		$(SCRIPTS)/run-checks.sh
+
+## check-kasan: the in-guest suites on the KASAN kernel (not part of check: see README)
+check-kasan: | deps
+	@$(MAKE) --no-print-directory VARIANT=kasan test-images
+	@BOARD_CONF=board/$(BOARD)/board.conf IMAGE=$(call image_of,kasan) \
+		ROOTFS_TEST=$(BUILD_DIR)/rootfs-test-kasan.cpio.gz \
+		$(SCRIPTS)/run-kasan-checks.sh
 
 ## bench: build, size, boot and hook-overhead figures; writes BENCHMARKS.md
-bench: $(IMAGE) $(ROOTFS) $(ROOTFS_TEST) $(FIT) $(DISK) | deps
-	@BOARD_CONF=board/$(BOARD)/board.conf IMAGE=$(IMAGE) ROOTFS=$(ROOTFS) \
-		ROOTFS_TEST=$(ROOTFS_TEST) FIT=$(FIT) DISK=$(DISK) LINUX_SRC=$(LINUX_SRC) \
-		$(SCRIPTS)/bench.sh
+bench: | deps
+	@$(MAKE) --no-print-directory VARIANT=test test-images
+	@$(MAKE) --no-print-directory VARIANT=product all $(CONTROL_DTB)
+	@BOARD_CONF=board/$(BOARD)/board.conf IMAGE=$(call image_of,product) \
+		ROOTFS=$(BUILD_DIR)/rootfs-product.cpio.gz FIT=$(BUILD_DIR)/appliance-product.itb \
+		DISK=$(BUILD_DIR)/disk-product-normal.img CONTROL_DTB=$(CONTROL_DTB) \
+		IMAGE_TEST=$(call image_of,test) ROOTFS_TEST=$(BUILD_DIR)/rootfs-test-test.cpio.gz \
+		LINUX_SRC=$(LINUX_SRC) $(SCRIPTS)/bench.sh
 
 ## reproducible-check: two clean builds, compare Image, initramfs and FIT
 reproducible-check:
 	@$(SCRIPTS)/reproducible-check.sh $(BUILD_DIR)/repro
-
-# with VARIANT=debug: the debug kernel and its test initramfs
-debug-test-images: $(IMAGE) $(ROOTFS_TEST)
 
 ## linux-menuconfig: change the kernel config interactively
 linux-menuconfig: $(LINUX_OUT)/config.stamp

@@ -3,14 +3,16 @@
 # overhead, measured the same way every time. Prints one table, writes the
 # raw figures to build/bench/results.json and the table to BENCHMARKS.md.
 #
-# Environment (set by the Makefile): BOARD_CONF IMAGE ROOTFS ROOTFS_TEST
-# FIT DISK LINUX_SRC.
+# Environment (set by the Makefile): the product image (BOARD_CONF IMAGE
+# ROOTFS FIT DISK CONTROL_DTB), the test kernel and its test initramfs for
+# the hook overhead (IMAGE_TEST ROOTFS_TEST: the product kernel ignores
+# the lsm= of the boot without seclvl), LINUX_SRC.
 set -euo pipefail
 
 # shellcheck source=scripts/stage.sh
 . "$(dirname "$0")/stage.sh"
 
-for v in BOARD_CONF IMAGE ROOTFS ROOTFS_TEST FIT DISK LINUX_SRC; do
+for v in BOARD_CONF IMAGE ROOTFS FIT DISK CONTROL_DTB IMAGE_TEST ROOTFS_TEST LINUX_SRC; do
 	[ -n "${!v:-}" ] || die "$v is not set (run through 'make bench')"
 done
 out=${BENCH_OUT:-build/bench}
@@ -90,7 +92,7 @@ for i in $(seq "$boots"); do
 	record boot_direct_s "$t"
 	cp "$DISK" "$out/boot.img"
 	t=$("$scripts/time-boot.py" 120 "$marker" "$out/boot-uboot-$i.log" -- \
-		"$scripts/run-qemu.sh" "$BOARD_CONF" uboot "$out/boot.img" --batch)
+		"$scripts/run-qemu.sh" "$BOARD_CONF" uboot "$out/boot.img" --dtb "$CONTROL_DTB" --batch)
 	record boot_uboot_s "$t"
 done
 stage_end
@@ -106,7 +108,7 @@ for pair in 1 2; do
 		args="panic=-1 rdinit=/tests/init seclvl_test=bench"
 		[ "$mode" = without ] && args+=" lsm=capability"
 		log=$out/overhead-$mode-$pair.log
-		timeout 600 "$scripts/run-qemu.sh" "$BOARD_CONF" direct "$IMAGE" "$ROOTFS_TEST" \
+		timeout 600 "$scripts/run-qemu.sh" "$BOARD_CONF" direct "$IMAGE_TEST" "$ROOTFS_TEST" \
 			"$args" --batch --icount >"$log" 2>&1 || true
 		grep -q '^seclvl-tests: done' "$log" ||
 			die "overhead boot ($mode) did not finish (log: $log)"

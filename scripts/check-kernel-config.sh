@@ -13,8 +13,9 @@ shift
 
 [ -r "$CONFIG" ] || die "$CONFIG not found"
 
-bad=0
-checked=0
+# The last fragment that names an option wins, as in merge_config.sh.
+declare -A want_of from_of
+order=()
 for frag in "$@"; do
 	while IFS= read -r line; do
 		case $line in
@@ -29,19 +30,27 @@ for frag in "$@"; do
 			;;
 		*) continue ;;
 		esac
-		checked=$((checked + 1))
-		have=$(grep -E "^($opt=|# $opt is not set)" "$CONFIG" || true)
-		# an unset option may also be absent (its menu is disabled)
-		if [ "$want" = "# $opt is not set" ] && [ -z "$have" ]; then
-			continue
-		fi
-		if [ "$have" != "$want" ]; then
-			printf '%s: %s requested "%s", got "%s"\n' "${frag##*/}" "$opt" \
-				"$want" "${have:-(absent: a dependency is missing)}" >&2
-			bad=$((bad + 1))
-		fi
+		[ -n "${want_of[$opt]+set}" ] || order+=("$opt")
+		want_of[$opt]=$want
+		from_of[$opt]=${frag##*/}
 	done <"$frag"
 done
+
+bad=0
+for opt in "${order[@]}"; do
+	want=${want_of[$opt]}
+	have=$(grep -E "^($opt=|# $opt is not set)" "$CONFIG" || true)
+	# an unset option may also be absent (its menu is disabled)
+	if [ "$want" = "# $opt is not set" ] && [ -z "$have" ]; then
+		continue
+	fi
+	if [ "$have" != "$want" ]; then
+		printf '%s: %s requested "%s", got "%s"\n' "${from_of[$opt]}" "$opt" \
+			"$want" "${have:-(absent: a dependency is missing)}" >&2
+		bad=$((bad + 1))
+	fi
+done
+checked=${#order[@]}
 
 [ "$bad" -eq 0 ] || die "$bad of $checked requested option(s) did not end up set in $CONFIG"
 printf 'config check: all %d requested options set as requested\n' "$checked"

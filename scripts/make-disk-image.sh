@@ -8,21 +8,21 @@ set -euo pipefail
 # shellcheck source=scripts/stage.sh
 . "$(dirname "$0")/stage.sh"
 
-usage="usage: make-disk-image.sh BOARD_CONF FIT BOOTMODE BOOTARGS OUT.img"
+usage="usage: make-disk-image.sh BOARD_CONF FIT CONF BOOTARGS OUT.img"
 [ "$#" -eq 5 ] || die "$usage"
-board_conf=$1 fit=$2 bootmode=$3 bootargs=$4 out=$5
+board_conf=$1 fit=$2 conf=$3 bootargs=$4 out=$5
 # shellcheck source=board/qemu-virt/board.conf
 . "$board_conf"
 : "${SOURCE_DATE_EPOCH:=0}"
 export E2FSPROGS_FAKE_TIME=$SOURCE_DATE_EPOCH
 
-stage_begin "disk image $out ($bootmode)"
+stage_begin "disk image $out ($conf)"
 work=${out%.img}.d
 rm -rf "$work"
 mkdir -p "$work/boot" "$work/data"
 
 "$(dirname "$0")/fill-template.sh" boot/boot.cmd.in \
-	DEFAULT_BOOTMODE="$bootmode" CONSOLE="$CONSOLE" BOOTARGS="$bootargs" \
+	FIT_CONF="$conf" CONSOLE="$CONSOLE" BOOTARGS="$bootargs" \
 	FIT_LOAD_ADDR="$FIT_LOAD_ADDR" >"$work/boot.cmd"
 mkimage -A arm64 -O linux -T script -C none -n "seclvl appliance boot" \
 	-d "$work/boot.cmd" "$work/boot/boot.scr" >/dev/null

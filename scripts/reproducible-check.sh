@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# Build the whole pipeline twice from clean, in two different build
-# directories, and compare the sha256 of the Image, the initramfs and the
-# FIT. ccache is used with CCACHE_BASEDIR so that the second build may hit
+# Build the whole product pipeline twice from clean, in two different
+# build directories, and compare the sha256 of the Image, the initramfs and
+# the signed FIT. ccache is used with CCACHE_BASEDIR so that the second build may hit
 # the cache of the first: ccache returns the compiler's own output, so
 # hits do not hide a difference.
 set -euo pipefail
@@ -12,12 +12,16 @@ set -euo pipefail
 top=$(pwd)
 base=${1:-build/repro}
 export CCACHE_BASEDIR=$top/${base%/*}
-artifacts=(linux-build/arch/arm64/boot/Image rootfs.cpio.gz appliance.itb)
+artifacts=(linux-build-product/arch/arm64/boot/Image rootfs-product.cpio.gz
+	appliance-product.itb)
+# both builds sign with the same key (a signature depends on nothing else)
+keys=$base-keys
+"$(dirname "$0")/make-signing-key.sh" "$keys" dev
 
 for run in a b; do
 	rm -rf "$base-$run"
 	stage_begin "clean build $run in $base-$run"
-	make -s BUILD_DIR="$base-$run" all >"$base-$run.log" 2>&1 ||
+	make -s BUILD_DIR="$base-$run" KEY_DIR="$top/$keys" all >"$base-$run.log" 2>&1 ||
 		die "build $run failed (log: $base-$run.log)"
 	stage_end
 done

@@ -3,16 +3,21 @@
 # the guest boots. Prints every result, then "N passed, N failed" as the
 # last line; exits 1 if anything failed.
 #
-# Environment (set by the Makefile): BOARD_CONF LINUX_SRC LINUX_OUT IMAGE
-# ROOTFS_TEST DISK_TEST DISK_TEST_MAINT KCONFIG_FRAGMENTS IMAGE_DEBUG
-# ROOTFS_TEST_DEBUG, TEST_OUT (default build/tests).
+# Environment (set by the Makefile): BOARD_CONF LINUX_SRC, the test kernel
+# (LINUX_OUT_TEST IMAGE ROOTFS_TEST KCONFIG_FRAGMENTS_TEST), the debug
+# kernel (IMAGE_DEBUG ROOTFS_TEST_DEBUG), the product kernel
+# (LINUX_OUT_PRODUCT IMAGE_PRODUCT ROOTFS_TEST_PRODUCT KERNEL_VERSION_PRODUCT
+# KCONFIG_FRAGMENTS_PRODUCT FIT_TEST DISK_TEST DISK_TEST_MAINT), verified
+# boot (CONTROL_DTB KEY_NAME); TEST_OUT (default build/tests).
 set -euo pipefail
 
 # shellcheck source=scripts/stage.sh
 . "$(dirname "$0")/stage.sh"
 
-for v in BOARD_CONF LINUX_SRC LINUX_OUT IMAGE ROOTFS_TEST DISK_TEST DISK_TEST_MAINT \
-	KCONFIG_FRAGMENTS IMAGE_DEBUG ROOTFS_TEST_DEBUG; do
+for v in BOARD_CONF LINUX_SRC LINUX_OUT_TEST IMAGE ROOTFS_TEST KCONFIG_FRAGMENTS_TEST \
+	IMAGE_DEBUG ROOTFS_TEST_DEBUG LINUX_OUT_PRODUCT IMAGE_PRODUCT ROOTFS_TEST_PRODUCT \
+	KERNEL_VERSION_PRODUCT KCONFIG_FRAGMENTS_PRODUCT FIT_TEST DISK_TEST DISK_TEST_MAINT \
+	CONTROL_DTB KEY_NAME; do
 	[ -n "${!v:-}" ] || die "$v is not set (run through 'make check')"
 done
 TEST_OUT=${TEST_OUT:-build/tests}
@@ -70,16 +75,19 @@ done
 for p in kernel-patches/*.patch; do
 	host_check "checkpatch --strict: ${p##*/}" checkpatch_clean "$p"
 done
-read -r -a frags <<<"$KCONFIG_FRAGMENTS"
-host_check "kernel config: every option requested by defconfig/ is set" \
-	"$(dirname "$0")/check-kernel-config.sh" "$LINUX_OUT/.config" "${frags[@]}"
+read -r -a frags <<<"$KCONFIG_FRAGMENTS_TEST"
+host_check "kernel config (test kernel): every option requested by the fragments is set" \
+	"$(dirname "$0")/check-kernel-config.sh" "$LINUX_OUT_TEST/.config" "${frags[@]}"
+read -r -a frags <<<"$KCONFIG_FRAGMENTS_PRODUCT"
+host_check "kernel config (product kernel): every option requested by the fragments is set" \
+	"$(dirname "$0")/check-kernel-config.sh" "$LINUX_OUT_PRODUCT/.config" "${frags[@]}"
 stage_end
 
 # Each patch of the series builds on its own, with no new W=1 or sparse
 # warnings (one result per patch).
 stage_begin "patch series: W=1 and sparse, patch by patch"
 series_log=$TEST_OUT/check-series.log
-"$(dirname "$0")/check-series.sh" "$LINUX_SRC" "$LINUX_OUT/.config" \
+"$(dirname "$0")/check-series.sh" "$LINUX_SRC" "$LINUX_OUT_TEST/.config" \
 	"${SERIES_OUT:-build/series-check}" >"$series_log" 2>&1 || true
 while IFS= read -r line; do
 	case $line in
@@ -126,8 +134,8 @@ guest_check levels 300 1 -- "${direct[@]}" \
 	--disk "$TEST_OUT/mounted.img" --disk "$TEST_OUT/spare.img"
 guest_check attack 300 3 -- "${direct[@]}" \
 	"$testinit seclvl_test=race,leaks,hostile seclvl.passwd_sha256=$passwd_sha256"
-guest_check boot-initlvl-minus-1 120 1 -- "${direct[@]}" \
-	"$testinit seclvl.initlvl=-1 seclvl_test=boot seclvl_expect=-1"
+guest_check boot-initlvl-below-floor 120 1 -- "${direct[@]}" \
+	"$testinit seclvl.initlvl=-1 seclvl_test=boot seclvl_expect=floor"
 guest_check boot-initlvl-1 120 1 -- "${direct[@]}" \
 	"$testinit seclvl.initlvl=1 seclvl_test=boot seclvl_expect=1"
 guest_check boot-initlvl-2 120 1 -- "${direct[@]}" \
@@ -137,11 +145,14 @@ guest_check boot-initlvl-invalid 120 1 -- "${direct[@]}" \
 guest_check boot-without-seclvl 120 1 -- "${direct[@]}" \
 	"$testinit lsm=capability seclvl_test=boot seclvl_expect=off"
 
-# The appliance through U-Boot: boot 1 locks at 2, writes a marker to /data
-# and powers off at level 2; the data partition must be clean on the host;
-# boot 2 of the same disk finds the marker.
+# The appliance through U-Boot, verified boot: the product kernel, the
+# FIT signed with the key that U-Boot's control device tree requires.
+# Boot 1 locks at 2, writes a marker to /data and powers off at level 2;
+# the data partition must be clean on the host; boot 2 of the same disk
+# finds the marker.
 # shellcheck source=board/qemu-virt/board.conf
 . "$BOARD_CONF"
+uboot=(--dtb "$CONTROL_DTB")
 data_partition_clean() {
 	local part=$TEST_OUT/data-partition.img
 	dd if="$1" of="$part" bs=1M skip=$((DISK_ALIGN_MIB + BOOT_PART_MIB)) \
@@ -149,13 +160,18 @@ data_partition_clean() {
 	e2fsck -fn "$part"
 }
 console_has() {
-	grep -qF "$2" "$TEST_OUT/$1.log"
+	grep -qF -- "$2" "$TEST_OUT/$1.log"
+}
+console_lacks() {
+	! grep -qF -- "$2" "$TEST_OUT/$1.log"
 }
 disk=$TEST_OUT/appliance.img
 cp "$DISK_TEST" "$disk"
-guest_check appliance-uboot-boot1 180 2 -- "$BOARD_CONF" uboot "$disk"
-host_check "appliance boot 1: U-Boot ran the boot script and booted the FIT" \
-	console_has appliance-uboot-boot1 "seclvl appliance: normal boot"
+guest_check appliance-uboot-boot1 180 2 -- "$BOARD_CONF" uboot "$disk" "${uboot[@]}"
+host_check "appliance boot 1: U-Boot ran the boot script" \
+	console_has appliance-uboot-boot1 "seclvl appliance: booting conf-normal"
+host_check "appliance boot 1: U-Boot verified the configuration's signature (key $KEY_NAME)" \
+	console_has appliance-uboot-boot1 "sha256,rsa2048:$KEY_NAME+"
 host_check "appliance boot 1: lock banner on the console" \
 	console_has appliance-uboot-boot1 "appliance locked: seclvl 2 (highly secure)"
 host_check "appliance boot 1: the shutdown at level 2 remounted /data read-only" \
@@ -164,14 +180,57 @@ host_check "appliance boot 1: e2fsck -fn finds the data partition clean after po
 	data_partition_clean "$disk"
 host_check "appliance boot 1: wrote the persistence marker" \
 	console_has appliance-uboot-boot1 "persistence: wrote the marker file to /data"
-guest_check appliance-uboot-boot2 180 2 -- "$BOARD_CONF" uboot "$disk"
+guest_check appliance-uboot-boot2 180 2 -- "$BOARD_CONF" uboot "$disk" "${uboot[@]}"
 host_check "appliance boot 2: the marker of boot 1 is intact" \
 	console_has appliance-uboot-boot2 "ok 8 - persistence: the marker written by the previous boot is intact"
 
+# The signed maintenance FIT (its own disk): the lock step sets -1.
 cp "$DISK_TEST_MAINT" "$TEST_OUT/maintenance.img"
-guest_check appliance-uboot-maintenance 180 2 -- "$BOARD_CONF" uboot "$TEST_OUT/maintenance.img"
+guest_check appliance-uboot-maintenance 180 2 -- "$BOARD_CONF" uboot "$TEST_OUT/maintenance.img" \
+	"${uboot[@]}"
+host_check "maintenance boot: U-Boot verified the signed conf-maintenance" \
+	console_has appliance-uboot-maintenance "sha256,rsa2048:$KEY_NAME+"
 host_check "maintenance boot: banner on the console" \
 	console_has appliance-uboot-maintenance "maintenance boot: seclvl -1, lockdown disabled"
+
+# What U-Boot must refuse: each disk boots to U-Boot's refusal and the
+# boot script's poweroff, never to a kernel.
+vboot=$TEST_OUT/vboot
+"$(dirname "$0")/make-verified-boot-fixtures.sh" "$BOARD_CONF" "$IMAGE_PRODUCT" \
+	"$ROOTFS_TEST_PRODUCT" "$(cat "$KERNEL_VERSION_PRODUCT")" "$FIT_TEST" "$KEY_NAME" "$vboot"
+refused_boot() {
+	local name=$1 what=$2 message=$3
+	timeout 120 "$(dirname "$0")/run-qemu.sh" "$BOARD_CONF" uboot "$vboot/$name.img" \
+		"${uboot[@]}" --batch >"$TEST_OUT/vboot-$name.log" 2>&1 || true
+	host_check "verified boot: $what: U-Boot says \"$message\"" \
+		console_has "vboot-$name" "$message"
+	host_check "verified boot: $what: no kernel started" \
+		console_lacks "vboot-$name" "Starting kernel"
+	host_check "verified boot: $what: the boot script powered off (no other boot device tried)" \
+		console_has "vboot-$name" "seclvl appliance: U-Boot refused the FIT; powering off"
+}
+refused_boot other-key "FIT signed with another key of the same name" \
+	"Failed to verify required signature 'key-$KEY_NAME'"
+refused_boot unsigned "unsigned FIT" \
+	"No 'signature' subnode found"
+refused_boot tampered-kernel "signed FIT, one kernel byte changed" \
+	"Bad hash value for 'hash' hash node in 'kernel' image node"
+refused_boot tampered-initramfs "signed FIT, one initramfs byte changed" \
+	"Bad hash value for 'hash' hash node in 'initramfs' image node"
+refused_boot ask-maintenance "product FIT asked for conf-maintenance" \
+	"Could not find configuration node"
+
+# An edited boot script cannot talk the product kernel out of the lock:
+# its command line is built in.
+builtin_cmdline=$(sed -n 's/^CONFIG_CMDLINE="\(.*\)"$/\1/p' "$LINUX_OUT_PRODUCT/.config")
+cp "$vboot/cmdline-edit.img" "$TEST_OUT/cmdline-edit.img"
+guest_check vboot-cmdline-edit 180 2 -- "$BOARD_CONF" uboot "$TEST_OUT/cmdline-edit.img" "${uboot[@]}"
+host_check "verified boot: the edited boot script passed seclvl.initlvl=-1 rdinit=/bin/sh lsm=capability" \
+	console_has vboot-cmdline-edit "seclvl.initlvl=-1 rdinit=/bin/sh lsm=capability"
+host_check "verified boot: the kernel ran with its built-in command line ($builtin_cmdline)" \
+	console_has vboot-cmdline-edit "# cmdline: $builtin_cmdline"
+host_check "verified boot: the edited boot script still ends locked at 2" \
+	console_has vboot-cmdline-edit "appliance locked: seclvl 2 (highly secure)"
 
 for lvl in 1 2; do
 	cp "$DISK_TEST" "$TEST_OUT/initlvl-$lvl.img"
@@ -191,6 +250,10 @@ guest_check debug-levels 900 1 -- "${debug[@]}" \
 	--disk "$TEST_OUT/mounted.img" --disk "$TEST_OUT/spare.img"
 guest_check debug-attack 900 3 -- "${debug[@]}" \
 	"$testinit seclvl_test=race,leaks,hostile seclvl.passwd_sha256=$passwd_sha256"
+# the debug kernel has no boot level floor: the maintenance path of
+# seclvl.initlvl=-1 boots there
+guest_check boot-initlvl-minus-1 300 1 -- "${debug[@]}" \
+	"$testinit seclvl.initlvl=-1 seclvl_test=boot seclvl_expect=-1"
 host_check "debug kernel: lockdep was on in the debug boots" \
 	grep -q 'Lock dependency validator' "$TEST_OUT/debug-smoke.log"
 stage_end

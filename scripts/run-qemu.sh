@@ -8,20 +8,25 @@
 #          --data DISK (direct boot: the appliance disk, for /data),
 #          --batch (no terminal: serial on stdout, no monitor, no reboot),
 #          --icount (guest time counts executed instructions: deterministic
-#          timing for benchmarks under TCG)
+#          timing for benchmarks under TCG),
+#          --dtb FILE (the device tree QEMU hands over instead of its own:
+#          U-Boot's control DT with the FIT signing key),
+#          --dumpdtb FILE (write QEMU's device tree for exactly these
+#          options to FILE and exit)
 set -euo pipefail
 
 # shellcheck source=scripts/stage.sh
 . "$(dirname "$0")/stage.sh"
 
-usage="usage: run-qemu.sh BOARD_CONF uboot DISK | direct IMAGE INITRAMFS CMDLINE [--disk IMG]... [--data DISK] [--batch]"
+usage="usage: run-qemu.sh BOARD_CONF uboot DISK | direct IMAGE INITRAMFS CMDLINE [--disk IMG]... [--data DISK] [--batch] [--icount] [--dtb FILE] [--dumpdtb FILE]"
 [ "$#" -ge 3 ] || die "$usage"
 board_conf=$1 boot=$2
 shift 2
 # shellcheck source=board/qemu-virt/board.conf
 . "$board_conf"
 
-args=(-M "$QEMU_MACHINE" -cpu "$QEMU_CPU" -smp "$QEMU_SMP" -m "$QEMU_MEM" -nic none)
+machine=$QEMU_MACHINE
+args=(-cpu "$QEMU_CPU" -smp "$QEMU_SMP" -m "$QEMU_MEM" -nic none)
 boot_disk=
 case $boot in
 uboot)
@@ -58,6 +63,15 @@ while [ "$#" -gt 0 ]; do
 		args+=(-icount "shift=0,sleep=off,align=off")
 		shift
 		;;
+	--dtb)
+		[ -f "$2" ] || die "device tree $2 not found"
+		args+=(-dtb "$2")
+		shift 2
+		;;
+	--dumpdtb)
+		machine+=",dumpdtb=$2"
+		shift 2
+		;;
 	*) die "$usage" ;;
 	esac
 done
@@ -75,6 +89,7 @@ for d in "${extra[@]}"; do
 	i=$((i + 1))
 done
 
+args=(-M "$machine" "${args[@]}")
 if [ "$batch" -eq 1 ]; then
 	args+=(-display none -monitor none -serial stdio -no-reboot)
 	exec "$QEMU" "${args[@]}" </dev/null

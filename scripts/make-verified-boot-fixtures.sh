@@ -1,0 +1,43 @@
+#!/usr/bin/env bash
+# The hostile boot disks of the verified-boot tests, built from the
+# product kernel, the test initramfs and the FIT signed with the real key:
+#
+#   other-key          the same FIT signed by another key with the same name
+#   unsigned           the same FIT without a signature
+#   tampered-kernel    the signed FIT with one byte of the kernel changed
+#   tampered-initramfs the signed FIT with one byte of the initramfs changed
+#   cmdline-edit       the signed FIT, boot script adding seclvl.initlvl=-1,
+#                      rdinit=/bin/sh and lsm=capability to the command line
+#   ask-maintenance    the signed normal FIT, boot script asking it for
+#                      conf-maintenance (what a U-Boot console user would type)
+#
+# Each disk is OUT_DIR/NAME.img.
+set -euo pipefail
+
+# shellcheck source=scripts/stage.sh
+. "$(dirname "$0")/stage.sh"
+
+usage="usage: make-verified-boot-fixtures.sh BOARD_CONF IMAGE INITRAMFS KERNEL_VERSION SIGNED_FIT KEY_NAME OUT_DIR"
+[ "$#" -eq 7 ] || die "$usage"
+board_conf=$1 image=$2 initramfs=$3 kversion=$4 signed=$5 key_name=$6 out=$7
+scripts=$(dirname "$0")
+
+stage_begin "verified boot fixtures in $out"
+rm -rf "$out"
+mkdir -p "$out"
+fit() { "$scripts/make-fit-image.sh" "$board_conf" "$image" "$initramfs" "$kversion" conf-normal "$@"; }
+disk() { "$scripts/make-disk-image.sh" "$board_conf" "$1" "$2" "$3" "$out/$4.img"; }
+{
+	"$scripts/make-signing-key.sh" "$out/other-key" "$key_name"
+	fit "$out/other-key.itb" "$out/other-key" "$key_name"
+	fit "$out/unsigned.itb"
+	"$scripts/corrupt-fit-payload.py" "$signed" "$image" "$out/tampered-kernel.itb"
+	"$scripts/corrupt-fit-payload.py" "$signed" "$initramfs" "$out/tampered-initramfs.itb"
+	for name in other-key unsigned tampered-kernel tampered-initramfs; do
+		disk "$out/$name.itb" conf-normal panic=-1 "$name"
+	done
+	disk "$signed" conf-normal "panic=-1 seclvl.initlvl=-1 rdinit=/bin/sh lsm=capability" cmdline-edit
+	disk "$signed" conf-maintenance panic=-1 ask-maintenance
+} >"$out/build.log" 2>&1 || die "could not build the fixtures (log: $out/build.log)"
+grep 'inverted' "$out/build.log" | sed 's/^/    /'
+stage_end

@@ -10,11 +10,10 @@ MODE ?= normal
 #   product  the appliance: command line built in, boot level floor (default)
 #   test     the product kernel taking its command line from the boot
 #            loader, for the test boots
-#   debug    the test kernel with the kernel's own checkers on
-#   kasan    the debug kernel with KASAN (make check-kasan only)
+#   debug    the test kernel with the kernel's own checkers and KASAN on
 VARIANT ?= product
-ifeq ($(filter $(VARIANT),product test debug kasan),)
-$(error VARIANT must be product, test, debug or kasan, not '$(VARIANT)')
+ifeq ($(filter $(VARIANT),product test debug),)
+$(error VARIANT must be product, test or debug, not '$(VARIANT)')
 endif
 V := -$(VARIANT)
 
@@ -38,8 +37,7 @@ TREE_STAMP := $(LINUX_SRC)/.git/seclvl-series
 # Kernel config: fragments merged onto allnoconfig, in this order.
 VARIANT_FRAGMENTS_product := defconfig/product.config board/$(BOARD)/cmdline.config
 VARIANT_FRAGMENTS_test :=
-VARIANT_FRAGMENTS_debug := defconfig/debug.config
-VARIANT_FRAGMENTS_kasan := defconfig/debug.config defconfig/kasan.config
+VARIANT_FRAGMENTS_debug := defconfig/debug.config defconfig/kasan.config
 BASE_FRAGMENTS := $(addprefix defconfig/,virt.config appliance.config \
 	security.config test.config) $(wildcard defconfig/local.config)
 KCONFIG_FRAGMENTS := $(BASE_FRAGMENTS) $(VARIANT_FRAGMENTS_$(VARIANT))
@@ -92,7 +90,7 @@ export SOURCE_DATE_EPOCH := $(SOURCE_DATE)
 # the disk rules pick their FIT from the stem: $$(FIT_$$*)
 .SECONDEXPANSION:
 
-.PHONY: linux-kbuild test-images product-test-images check-kasan all rootfs fit disk run check bench reproducible-check modules deps linux-tree linux-config linux linux-menuconfig \
+.PHONY: linux-kbuild test-images product-test-images all rootfs fit disk run check bench reproducible-check modules deps linux-tree linux-config linux linux-menuconfig \
 	linux-savedefconfig clean distclean help FORCE
 
 ## all: build the product kernel, initramfs, signed FIT, disk image and U-Boot's control DT (default)
@@ -127,7 +125,7 @@ linux-config: $(LINUX_OUT)/config.stamp
 $(IMAGE): $(LINUX_OUT)/config.stamp $(LINUX_OUT)/.config $(TREE_STAMP)
 	@$(SCRIPTS)/timed.sh "build kernel Image" $(KMAKE) -j$(NPROC) Image modules
 
-## linux: build the kernel Image
+## linux: build the kernel Image (VARIANT=product|test|debug)
 linux: $(IMAGE)
 
 ## linux-kbuild: run kbuild even when the pipeline sees no change (after editing build/linux)
@@ -280,13 +278,6 @@ check: | deps
 		KCONFIG_FRAGMENTS_PRODUCT="$(strip $(BASE_FRAGMENTS) $(VARIANT_FRAGMENTS_product))" \
 		$(SCRIPTS)/run-checks.sh
 
-## check-kasan: the in-guest suites on the KASAN kernel (not part of check: see README)
-check-kasan: | deps
-	@$(MAKE) --no-print-directory VARIANT=kasan test-images
-	@BOARD_CONF=board/$(BOARD)/board.conf IMAGE=$(call image_of,kasan) \
-		ROOTFS_TEST=$(BUILD_DIR)/rootfs-test-kasan.cpio.gz \
-		$(SCRIPTS)/run-kasan-checks.sh
-
 ## bench: build, size, boot and hook-overhead figures; writes BENCHMARKS.md
 bench: | deps
 	@$(MAKE) --no-print-directory VARIANT=test test-images
@@ -310,9 +301,9 @@ linux-savedefconfig: $(LINUX_OUT)/config.stamp
 	@$(SCRIPTS)/save-kernel-fragment.sh $(LINUX_SRC) $(LINUX_OUT) \
 		defconfig/local.config $(KCONFIG_FRAGMENTS)
 
-## clean: remove build outputs, keep the extracted kernel tree and busybox
+## clean: remove build outputs, keep the extracted kernel tree, busybox and the signing key
 clean:
-	rm -rf $(LINUX_OUT) $(filter-out $(LINUX_SRC) $(BUILD_DIR)/busybox,$(wildcard $(BUILD_DIR)/*))
+	rm -rf $(filter-out $(LINUX_SRC) $(BUILD_DIR)/busybox $(KEY_DIR),$(wildcard $(BUILD_DIR)/*))
 
 ## distclean: remove everything under build/
 distclean:

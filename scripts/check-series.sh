@@ -3,7 +3,9 @@
 # commit of the series out in a worktree of the kernel tree and compile
 # what the series touches (security/seclvl/, kernel/time/) with W=1, and
 # sparse (C=2) on the last one. Prints one TAP line per check and fails on
-# any error or any warning in the series' files.
+# any error or any warning in the series' files. A run that passed is
+# reused while the patches' trees, the config, the compiler and this
+# script stay the same.
 #
 #   check-series.sh LINUX_SRC CONFIG OUT_DIR
 set -euo pipefail
@@ -48,8 +50,26 @@ if [ "$(cat "$out/base-warnings.id" 2>/dev/null)" != "$base_id" ]; then
 	echo "$base_id" >"$out/base-warnings.id"
 fi
 
+# The results depend only on the patches' trees, the config, the compiler
+# and this script: when none of them changed since the last run that
+# passed, its results stand (the kernel builds would be the same).
+inputs_id=$({
+	for c in "${commits[@]}"; do git -C "$src" rev-parse "$c^{tree}"; done
+	sha256sum <"$config"
+	sha256sum <"$0"
+	aarch64-linux-gnu-gcc --version | head -n 1
+	sparse --version 2>/dev/null || true
+} | sha256sum | cut -d' ' -f1)
+if [ -s "$out/passed.tap" ] && [ "$(cat "$out/passed.id" 2>/dev/null)" = "$inputs_id" ]; then
+	echo "# series, config and compiler unchanged since the last run that passed: its results"
+	cat "$out/passed.tap"
+	exit 0
+fi
+rm -f "$out/passed.tap" "$out/passed.id"
+
 n=0
-fail=0
+results=$out/results.tap
+: >"$results"
 for i in "${!commits[@]}"; do
 	c=${commits[$i]}
 	subject=$(git -C "$src" log -1 --format=%s "$c")
@@ -81,7 +101,8 @@ for i in "${!commits[@]}"; do
 	else
 		echo "not ok $n - series: $what"
 		printf '%s\n' "$warnings" | sed 's/^/#   /'
-		fail=1
 	fi
-done
-[ "$fail" -eq 0 ]
+done | tee "$results"
+grep -q '^not ok ' "$results" && exit 1
+mv "$results" "$out/passed.tap"
+echo "$inputs_id" >"$out/passed.id"

@@ -241,7 +241,7 @@ host_check "initlvl=2: the lock step did not write the level again" \
 	sh -c "! grep -q 'seclvl: level changed' '$TEST_OUT/appliance-initlvl-2.log'"
 
 # The debug kernel (lockdep, atomic-sleep, list and slab debugging,
-# kmemleak): KUnit, the rules and the attack suites again, clean log.
+# kmemleak, KASAN): KUnit, the rules and the attack suites again, clean log.
 debug=("$BOARD_CONF" direct "$IMAGE_DEBUG" "$ROOTFS_TEST_DEBUG")
 guest_check debug-smoke 600 2 -- "${debug[@]}" "$testinit kunit.enable=1 seclvl_test=smoke"
 make_test_disks
@@ -256,6 +256,8 @@ guest_check boot-initlvl-minus-1 300 1 -- "${debug[@]}" \
 	"$testinit seclvl.initlvl=-1 seclvl_test=boot seclvl_expect=-1"
 host_check "debug kernel: lockdep was on in the debug boots" \
 	grep -q 'Lock dependency validator' "$TEST_OUT/debug-smoke.log"
+host_check "debug kernel: KASAN was on in the debug boots" \
+	grep -q 'KernelAddressSanitizer initialized' "$TEST_OUT/debug-smoke.log"
 stage_end
 
 host_check "documentation: the seclvl rule table and the test names line up" \

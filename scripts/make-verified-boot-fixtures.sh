@@ -10,6 +10,11 @@
 #                      rdinit=/bin/sh and lsm=capability to the command line
 #   ask-maintenance    the signed normal FIT, boot script asking it for
 #                      conf-maintenance (what a U-Boot console user would type)
+#   booti-unsigned     an unsigned FIT of ATTACK_IMAGE (a kernel that reads
+#                      its command line: the attacker's own) and
+#                      ATTACK_INITRAMFS, and a boot script that extracts
+#                      both and starts the kernel with booti, without seclvl
+#                      (lsm=capability): the hole Debian's U-Boot leaves open
 #
 # Each disk is OUT_DIR/NAME.img.
 set -euo pipefail
@@ -17,9 +22,10 @@ set -euo pipefail
 # shellcheck source=scripts/stage.sh
 . "$(dirname "$0")/stage.sh"
 
-usage="usage: make-verified-boot-fixtures.sh BOARD_CONF IMAGE INITRAMFS KERNEL_VERSION SIGNED_FIT KEY_NAME OUT_DIR"
-[ "$#" -eq 7 ] || die "$usage"
-board_conf=$1 image=$2 initramfs=$3 kversion=$4 signed=$5 key_name=$6 out=$7
+usage="usage: make-verified-boot-fixtures.sh BOARD_CONF IMAGE INITRAMFS KERNEL_VERSION SIGNED_FIT KEY_NAME ATTACK_IMAGE ATTACK_INITRAMFS OUT_DIR"
+[ "$#" -eq 9 ] || die "$usage"
+board_conf=$1 image=$2 initramfs=$3 kversion=$4 signed=$5 key_name=$6
+attack_image=$7 attack_initramfs=$8 out=$9
 scripts=$(dirname "$0")
 
 stage_begin "verified boot fixtures in $out"
@@ -38,6 +44,11 @@ disk() { "$scripts/make-disk-image.sh" "$board_conf" "$1" "$2" "$3" "$out/$4.img
 	done
 	disk "$signed" conf-normal "panic=-1 seclvl.initlvl=-1 rdinit=/bin/sh lsm=capability" cmdline-edit
 	disk "$signed" conf-maintenance panic=-1 ask-maintenance
+	"$scripts/make-fit-image.sh" "$board_conf" "$attack_image" "$attack_initramfs" \
+		"$kversion" conf-normal "$out/booti-unsigned.itb"
+	"$scripts/make-disk-image.sh" "$board_conf" "$out/booti-unsigned.itb" conf-normal \
+		"panic=-1 rdinit=/tests/init lsm=capability seclvl_test=boot seclvl_expect=off" \
+		"$out/booti-unsigned.img" tests/boot/booti-unsigned.cmd.in
 } >"$out/build.log" 2>&1 || die "could not build the fixtures (log: $out/build.log)"
 grep 'inverted' "$out/build.log" | sed 's/^/    /'
 stage_end

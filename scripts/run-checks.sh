@@ -197,7 +197,8 @@ host_check "maintenance boot: banner on the console" \
 # boot script's poweroff, never to a kernel.
 vboot=$TEST_OUT/vboot
 "$(dirname "$0")/make-verified-boot-fixtures.sh" "$BOARD_CONF" "$IMAGE_PRODUCT" \
-	"$ROOTFS_TEST_PRODUCT" "$(cat "$KERNEL_VERSION_PRODUCT")" "$FIT_TEST" "$KEY_NAME" "$vboot"
+	"$ROOTFS_TEST_PRODUCT" "$(cat "$KERNEL_VERSION_PRODUCT")" "$FIT_TEST" "$KEY_NAME" \
+	"$IMAGE" "$ROOTFS_TEST" "$vboot"
 refused_boot() {
 	local name=$1 what=$2 message=$3
 	timeout 120 "$(dirname "$0")/run-qemu.sh" "$BOARD_CONF" uboot "$vboot/$name.img" \
@@ -231,6 +232,14 @@ host_check "verified boot: the kernel ran with its built-in command line ($built
 	console_has vboot-cmdline-edit "# cmdline: $builtin_cmdline"
 host_check "verified boot: the edited boot script still ends locked at 2" \
 	console_has vboot-cmdline-edit "appliance locked: seclvl 2 (highly secure)"
+
+# What stays open with Debian's stock U-Boot (README threat model): boot.scr
+# is not verified, and imxtract + booti start an unsigned kernel. If this
+# ever fails, the U-Boot closed the hole and the README must say so.
+guest_check vboot-booti-unsigned 180 1 -- "$BOARD_CONF" uboot "$vboot/booti-unsigned.img" \
+	"${uboot[@]}"
+host_check "open with stock U-Boot: an edited boot.scr starts an unsigned kernel with booti" \
+	console_has vboot-booti-unsigned "attack: booti of the kernel extracted from an unsigned FIT"
 
 for lvl in 1 2; do
 	cp "$DISK_TEST" "$TEST_OUT/initlvl-$lvl.img"

@@ -81,7 +81,8 @@ DISK_TEST := $(BUILD_DIR)/disk$(V)-test-normal.img
 DISK_TEST_MAINT := $(BUILD_DIR)/disk$(V)-test-maintenance.img
 KERNEL_VERSION_FILE := $(BUILD_DIR)/kernel$(V).version
 
-ROOTFS_FILES := $(shell find rootfs rootfs-maintenance -type f 2>/dev/null)
+ROOTFS_FILES := $(shell find rootfs -type f 2>/dev/null)
+MAINT_FILES := $(shell find rootfs-maintenance -type f 2>/dev/null)
 GUEST_TEST_FILES := $(shell find tests/guest -type f 2>/dev/null)
 BOOTARGS := quiet
 BOOT_FILES := boot/boot.cmd.in scripts/make-disk-image.sh board/$(BOARD)/board.conf
@@ -156,29 +157,22 @@ modules: $(APPLIANCE_KO) $(TESTMOD_KO)
 $(ROOTFS_MODULES)/lib/modules/appliance.ko: $(APPLIANCE_KO)
 	@mkdir -p $(@D) && cp $< $@
 
-$(ROOTFS): $(ROOTFS_FILES) $(IMAGE) $(ROOTFS_MODULES)/lib/modules/appliance.ko \
-		$(SCRIPTS)/gen-rootfs-list.sh $(SCRIPTS)/pack-initramfs.sh | deps
-	@$(SCRIPTS)/timed.sh "pack $@" $(SCRIPTS)/pack-initramfs.sh $(GEN_INIT_CPIO) $@ \
-		$(BUSYBOX) rootfs $(ROOTFS_MODULES)
+# pack OVERLAY...: the initramfs $@ from rootfs/, the module and the overlays
+PACK_DEPS := $(ROOTFS_FILES) $(IMAGE) $(ROOTFS_MODULES)/lib/modules/appliance.ko \
+	$(SCRIPTS)/gen-rootfs-list.sh $(SCRIPTS)/pack-initramfs.sh
+pack = $(SCRIPTS)/timed.sh "pack $@" $(SCRIPTS)/pack-initramfs.sh $(GEN_INIT_CPIO) $@ \
+	$(BUSYBOX) rootfs $(ROOTFS_MODULES) $(1)
 
+$(ROOTFS): $(PACK_DEPS) | deps
+	@$(call pack)
 # the maintenance initramfs: rootfs-maintenance/ on top (the lock step
 # sets level -1); only ever in a signed maintenance FIT
-$(ROOTFS_MAINT): $(ROOTFS_FILES) $(IMAGE) $(ROOTFS_MODULES)/lib/modules/appliance.ko \
-		$(SCRIPTS)/gen-rootfs-list.sh $(SCRIPTS)/pack-initramfs.sh | deps
-	@$(SCRIPTS)/timed.sh "pack $@" $(SCRIPTS)/pack-initramfs.sh $(GEN_INIT_CPIO) $@ \
-		$(BUSYBOX) rootfs $(ROOTFS_MODULES) rootfs-maintenance
-
-$(ROOTFS_TEST): $(ROOTFS_FILES) $(GUEST_TEST_FILES) $(IMAGE) \
-		$(ROOTFS_MODULES)/lib/modules/appliance.ko \
-		$(TESTS_OVERLAY).stamp $(SCRIPTS)/gen-rootfs-list.sh $(SCRIPTS)/pack-initramfs.sh | deps
-	@$(SCRIPTS)/timed.sh "pack $@" $(SCRIPTS)/pack-initramfs.sh $(GEN_INIT_CPIO) $@ \
-		$(BUSYBOX) rootfs $(ROOTFS_MODULES) $(TESTS_OVERLAY)
-
-$(ROOTFS_TEST_MAINT): $(ROOTFS_FILES) $(GUEST_TEST_FILES) $(IMAGE) \
-		$(ROOTFS_MODULES)/lib/modules/appliance.ko \
-		$(TESTS_OVERLAY).stamp $(SCRIPTS)/gen-rootfs-list.sh $(SCRIPTS)/pack-initramfs.sh | deps
-	@$(SCRIPTS)/timed.sh "pack $@" $(SCRIPTS)/pack-initramfs.sh $(GEN_INIT_CPIO) $@ \
-		$(BUSYBOX) rootfs $(ROOTFS_MODULES) $(TESTS_OVERLAY) rootfs-maintenance
+$(ROOTFS_MAINT): $(PACK_DEPS) $(MAINT_FILES) | deps
+	@$(call pack,rootfs-maintenance)
+$(ROOTFS_TEST): $(PACK_DEPS) $(TESTS_OVERLAY).stamp | deps
+	@$(call pack,$(TESTS_OVERLAY))
+$(ROOTFS_TEST_MAINT): $(PACK_DEPS) $(MAINT_FILES) $(TESTS_OVERLAY).stamp | deps
+	@$(call pack,$(TESTS_OVERLAY) rootfs-maintenance)
 
 # The test overlay: tests/guest/ at /tests, the C suites built static for
 # aarch64, the test module, and the version the smoke test expects.
@@ -273,7 +267,7 @@ check: | deps
 		FIT_TEST=$(BUILD_DIR)/appliance-test-product.itb \
 		DISK_TEST=$(BUILD_DIR)/disk-product-test-normal.img \
 		DISK_TEST_MAINT=$(BUILD_DIR)/disk-product-test-maintenance.img \
-		CONTROL_DTB=$(CONTROL_DTB) KEY_DIR=$(KEY_DIR) KEY_NAME=$(KEY_NAME) \
+		CONTROL_DTB=$(CONTROL_DTB) KEY_NAME=$(KEY_NAME) \
 		KCONFIG_FRAGMENTS_TEST="$(strip $(BASE_FRAGMENTS) $(VARIANT_FRAGMENTS_test))" \
 		KCONFIG_FRAGMENTS_PRODUCT="$(strip $(BASE_FRAGMENTS) $(VARIANT_FRAGMENTS_product))" \
 		$(SCRIPTS)/run-checks.sh

@@ -6,6 +6,19 @@ BOARD ?= qemu-virt
 BUILD_DIR ?= build
 BOOT ?= uboot
 MODE ?= normal
+# U-Boot for the uboot boots: locked (built from Debian's u-boot source,
+# boots the signed FIT only) or debian (Debian's stock u-boot-qemu binary,
+# for comparison; see README "Verified boot")
+UBOOT ?= locked
+ifeq ($(filter $(BOOT),uboot direct),)
+$(error BOOT must be uboot or direct, not '$(BOOT)')
+endif
+ifeq ($(filter $(MODE),normal maintenance),)
+$(error MODE must be normal or maintenance, not '$(MODE)')
+endif
+ifeq ($(filter $(UBOOT),locked debian),)
+$(error UBOOT must be locked or debian, not '$(UBOOT)')
+endif
 # Three kernels, each with its own outputs (build/linux-build-VARIANT...):
 #   product  the appliance: command line built in, boot level floor (default)
 #   test     the product kernel taking its command line from the boot
@@ -25,9 +38,20 @@ include board/$(BOARD)/board.conf
 KEY_DIR ?= $(BUILD_DIR)/keys
 KEY_NAME ?= dev
 SIGNING_KEY := $(KEY_DIR)/$(KEY_NAME).crt
-# U-Boot's control device tree: QEMU's own, dumped with the runtime
-# options, with the public key added as required
-CONTROL_DTB := $(BUILD_DIR)/u-boot-control.dtb
+# U-Boot's control device trees: QEMU's own, dumped with the runtime
+# options, with the public key added as required; the locked U-Boot's also
+# carry its boot command (which configuration it boots: the mode)
+CONTROL_DTB_locked := $(BUILD_DIR)/u-boot-control-$(MODE).dtb
+CONTROL_DTB_debian := $(BUILD_DIR)/u-boot-control-debian.dtb
+CONTROL_DTB := $(CONTROL_DTB_$(UBOOT))
+
+# The locked U-Boot: Debian's u-boot source (the version of the installed
+# u-boot-qemu), the board's defconfig and boot/u-boot/ fragments
+UBOOT_SRC := $(BUILD_DIR)/u-boot-source
+UBOOT_LOCKED := $(BUILD_DIR)/u-boot-locked.bin
+UBOOT_FRAGMENTS := boot/u-boot/locked.config
+UBOOT_BIN_locked := $(UBOOT_LOCKED)
+UBOOT_BIN_debian := $(UBOOT_DEBIAN_BIN)
 
 SCRIPTS := scripts
 LINUX_SRC := $(BUILD_DIR)/linux
@@ -91,11 +115,11 @@ export SOURCE_DATE_EPOCH := $(SOURCE_DATE)
 # the disk rules pick their FIT from the stem: $$(FIT_$$*)
 .SECONDEXPANSION:
 
-.PHONY: linux-kbuild test-images product-test-images all rootfs fit disk run check bench reproducible-check modules deps linux-tree linux-config linux linux-menuconfig \
+.PHONY: u-boot linux-kbuild test-images product-test-images all rootfs fit disk run check bench reproducible-check modules deps linux-tree linux-config linux linux-menuconfig \
 	linux-savedefconfig clean distclean help FORCE
 
-## all: build the product kernel, initramfs, signed FIT, disk image and U-Boot's control DT (default)
-all: linux rootfs fit disk $(CONTROL_DTB)
+## all: build the product kernel, initramfs, signed FIT, disk image, the locked U-Boot and its control DT (default)
+all: linux rootfs fit disk $(UBOOT_LOCKED) $(CONTROL_DTB_locked)
 
 ## deps: install the host packages and busybox-static:arm64 (idempotent)
 deps:
@@ -197,9 +221,31 @@ rootfs: $(ROOTFS)
 $(SIGNING_KEY):
 	@$(SCRIPTS)/make-signing-key.sh $(KEY_DIR) $(KEY_NAME)
 
-$(CONTROL_DTB): $(SIGNING_KEY) board/$(BOARD)/board.conf $(SCRIPTS)/run-qemu.sh \
-		$(SCRIPTS)/make-control-dtb.sh | deps
-	@$(SCRIPTS)/make-control-dtb.sh board/$(BOARD)/board.conf $(KEY_DIR) $(KEY_NAME) $@
+# QEMU's tree does not depend on the firmware's contents, only on -bios
+# being there: every tree is dumped with Debian's binary, so that none
+# waits for the U-Boot build.
+CONTROL_DTB_DEPS := $(SIGNING_KEY) board/$(BOARD)/board.conf $(SCRIPTS)/run-qemu.sh \
+	$(SCRIPTS)/make-control-dtb.sh
+$(CONTROL_DTB_debian): $(CONTROL_DTB_DEPS) | deps
+	@$(SCRIPTS)/make-control-dtb.sh board/$(BOARD)/board.conf $(UBOOT_DEBIAN_BIN) \
+		$(KEY_DIR) $(KEY_NAME) $@
+$(BUILD_DIR)/u-boot-control-normal.dtb $(BUILD_DIR)/u-boot-control-maintenance.dtb: \
+		$(BUILD_DIR)/u-boot-control-%.dtb: $(CONTROL_DTB_DEPS) | deps
+	@$(SCRIPTS)/make-control-dtb.sh board/$(BOARD)/board.conf $(UBOOT_DEBIAN_BIN) \
+		$(KEY_DIR) $(KEY_NAME) $@ conf-$*
+
+# Fetched again only when the installed u-boot-qemu's version changes: the
+# script leaves VERSION untouched otherwise.
+$(UBOOT_SRC)/VERSION: FORCE | deps
+	@$(SCRIPTS)/fetch-u-boot-source.sh $(UBOOT_SRC)
+
+$(UBOOT_LOCKED): $(UBOOT_SRC)/VERSION $(UBOOT_FRAGMENTS) board/$(BOARD)/board.conf \
+		$(SCRIPTS)/build-u-boot.sh
+	@$(SCRIPTS)/build-u-boot.sh $(UBOOT_SRC)/src $(BUILD_DIR)/u-boot-build \
+		$(UBOOT_DEFCONFIG) $@ $(UBOOT_FRAGMENTS)
+
+## u-boot: build the locked U-Boot from Debian's u-boot source
+u-boot: $(UBOOT_LOCKED)
 
 FIT_DEPS := $(IMAGE) $(KERNEL_VERSION_FILE) $(SIGNING_KEY) boot/appliance.its.in \
 	$(SCRIPTS)/make-fit-image.sh board/$(BOARD)/board.conf
@@ -230,7 +276,7 @@ $(BUILD_DIR)/disk$(V)-test-%.img: $$(FIT_TEST_$$*) $(BOOT_FILES)
 ## disk: build the disk image (GPT: boot partition with the FIT, data; MODE=maintenance: the maintenance disk)
 disk: $(DISK)
 
-## run: boot the appliance in QEMU (BOOT=uboot|direct, MODE=normal|maintenance)
+## run: boot the appliance in QEMU (BOOT=uboot|direct, MODE=normal|maintenance, UBOOT=locked|debian)
 ifeq ($(BOOT),direct)
 run: $(IMAGE) $(ROOTFS) $(ROOTFS_MAINT) $(DISK)
 	@cp $(DISK) $(BUILD_DIR)/run.img
@@ -238,15 +284,17 @@ run: $(IMAGE) $(ROOTFS) $(ROOTFS_MAINT) $(DISK)
 		$(if $(filter maintenance,$(MODE)),$(ROOTFS_MAINT),$(ROOTFS)) "$(BOOTARGS)" \
 		--data $(BUILD_DIR)/run.img
 else
-run: $(DISK) $(CONTROL_DTB)
+run: $(DISK) $(CONTROL_DTB) $(filter $(UBOOT_LOCKED),$(UBOOT_BIN_$(UBOOT)))
 	@cp $(DISK) $(BUILD_DIR)/run.img
-	@$(SCRIPTS)/run-qemu.sh board/$(BOARD)/board.conf uboot $(BUILD_DIR)/run.img \
-		--dtb $(CONTROL_DTB)
+	@$(SCRIPTS)/run-qemu.sh board/$(BOARD)/board.conf uboot $(UBOOT_BIN_$(UBOOT)) \
+		$(BUILD_DIR)/run.img --dtb $(CONTROL_DTB)
 endif
 
 # What make check boots, per kernel: built by one make per VARIANT.
 test-images: $(IMAGE) $(ROOTFS_TEST)
-product-test-images: $(IMAGE) $(ROOTFS_TEST) $(DISK_TEST) $(DISK_TEST_MAINT) $(CONTROL_DTB)
+product-test-images: $(IMAGE) $(ROOTFS_TEST) $(DISK_TEST) $(DISK_TEST_MAINT) $(UBOOT_LOCKED) \
+	$(CONTROL_DTB_debian) $(BUILD_DIR)/u-boot-control-normal.dtb \
+	$(BUILD_DIR)/u-boot-control-maintenance.dtb
 
 out_of = $(BUILD_DIR)/linux-build-$(1)
 image_of = $(BUILD_DIR)/linux-build-$(1)/arch/arm64/boot/Image
@@ -267,7 +315,10 @@ check: | deps
 		FIT_TEST=$(BUILD_DIR)/appliance-test-product.itb \
 		DISK_TEST=$(BUILD_DIR)/disk-product-test-normal.img \
 		DISK_TEST_MAINT=$(BUILD_DIR)/disk-product-test-maintenance.img \
-		CONTROL_DTB=$(CONTROL_DTB) KEY_NAME=$(KEY_NAME) \
+		UBOOT_LOCKED=$(UBOOT_LOCKED) UBOOT_DEBIAN=$(UBOOT_DEBIAN_BIN) \
+		CONTROL_DTB_NORMAL=$(BUILD_DIR)/u-boot-control-normal.dtb \
+		CONTROL_DTB_MAINTENANCE=$(BUILD_DIR)/u-boot-control-maintenance.dtb \
+		CONTROL_DTB_DEBIAN=$(CONTROL_DTB_debian) KEY_NAME=$(KEY_NAME) \
 		KCONFIG_FRAGMENTS_TEST="$(strip $(BASE_FRAGMENTS) $(VARIANT_FRAGMENTS_test))" \
 		KCONFIG_FRAGMENTS_PRODUCT="$(strip $(BASE_FRAGMENTS) $(VARIANT_FRAGMENTS_product))" \
 		$(SCRIPTS)/run-checks.sh
@@ -275,10 +326,12 @@ check: | deps
 ## bench: build, size, boot and hook-overhead figures; writes BENCHMARKS.md
 bench: | deps
 	@$(MAKE) --no-print-directory VARIANT=test test-images
-	@$(MAKE) --no-print-directory VARIANT=product all $(CONTROL_DTB)
+	@$(MAKE) --no-print-directory VARIANT=product all $(CONTROL_DTB_debian)
 	@BOARD_CONF=board/$(BOARD)/board.conf IMAGE=$(call image_of,product) \
 		ROOTFS=$(BUILD_DIR)/rootfs-product.cpio.gz FIT=$(BUILD_DIR)/appliance-product.itb \
-		DISK=$(BUILD_DIR)/disk-product-normal.img CONTROL_DTB=$(CONTROL_DTB) \
+		DISK=$(BUILD_DIR)/disk-product-normal.img \
+		UBOOT_LOCKED=$(UBOOT_LOCKED) CONTROL_DTB_LOCKED=$(BUILD_DIR)/u-boot-control-normal.dtb \
+		UBOOT_DEBIAN=$(UBOOT_DEBIAN_BIN) CONTROL_DTB_DEBIAN=$(CONTROL_DTB_debian) \
 		IMAGE_TEST=$(call image_of,test) ROOTFS_TEST=$(BUILD_DIR)/rootfs-test-test.cpio.gz \
 		LINUX_SRC=$(LINUX_SRC) $(SCRIPTS)/bench.sh
 
@@ -295,9 +348,9 @@ linux-savedefconfig: $(LINUX_OUT)/config.stamp
 	@$(SCRIPTS)/save-kernel-fragment.sh $(LINUX_SRC) $(LINUX_OUT) \
 		defconfig/local.config $(KCONFIG_FRAGMENTS)
 
-## clean: remove build outputs, keep the extracted kernel tree, busybox and the signing key
+## clean: remove build outputs, keep the extracted kernel tree, U-Boot source, busybox and the signing key
 clean:
-	rm -rf $(filter-out $(LINUX_SRC) $(BUILD_DIR)/busybox $(KEY_DIR),$(wildcard $(BUILD_DIR)/*))
+	rm -rf $(filter-out $(LINUX_SRC) $(UBOOT_SRC) $(BUILD_DIR)/busybox $(KEY_DIR),$(wildcard $(BUILD_DIR)/*))
 
 ## distclean: remove everything under build/
 distclean:

@@ -4,7 +4,9 @@
 # raw figures to build/bench/results.json and the table to BENCHMARKS.md.
 #
 # Environment (set by the Makefile): the product image (BOARD_CONF IMAGE
-# ROOTFS FIT DISK CONTROL_DTB), the test kernel and its test initramfs for
+# ROOTFS FIT DISK), the locked U-Boot and its control DT (UBOOT_LOCKED
+# CONTROL_DTB_LOCKED), Debian's stock U-Boot and its control DT
+# (UBOOT_DEBIAN CONTROL_DTB_DEBIAN), the test kernel and its test initramfs for
 # the hook overhead (IMAGE_TEST ROOTFS_TEST: the product kernel ignores
 # the lsm= of the boot without seclvl), LINUX_SRC.
 set -euo pipefail
@@ -12,7 +14,8 @@ set -euo pipefail
 # shellcheck source=scripts/stage.sh
 . "$(dirname "$0")/stage.sh"
 
-for v in BOARD_CONF IMAGE ROOTFS FIT DISK CONTROL_DTB IMAGE_TEST ROOTFS_TEST LINUX_SRC; do
+for v in BOARD_CONF IMAGE ROOTFS FIT DISK UBOOT_LOCKED CONTROL_DTB_LOCKED UBOOT_DEBIAN \
+	CONTROL_DTB_DEBIAN IMAGE_TEST ROOTFS_TEST LINUX_SRC; do
 	[ -n "${!v:-}" ] || die "$v is not set (run through 'make bench')"
 done
 out=${BENCH_OUT:-build/bench}
@@ -82,7 +85,7 @@ record debian_modules "$(du -sb "$deb_dir"/lib/modules/* | cut -f1)"
 stage_end
 
 # ---- boot to locked -------------------------------------------------------
-stage_begin "boot to the lock banner: $boots direct and $boots U-Boot boots"
+stage_begin "boot to the lock banner: $boots boots each direct, locked U-Boot, Debian's U-Boot"
 marker="appliance locked:"
 for i in $(seq "$boots"); do
 	cp "$DISK" "$out/boot.img"
@@ -92,8 +95,14 @@ for i in $(seq "$boots"); do
 	record boot_direct_s "$t"
 	cp "$DISK" "$out/boot.img"
 	t=$("$scripts/time-boot.py" 120 "$marker" "$out/boot-uboot-$i.log" -- \
-		"$scripts/run-qemu.sh" "$BOARD_CONF" uboot "$out/boot.img" --dtb "$CONTROL_DTB" --batch)
+		"$scripts/run-qemu.sh" "$BOARD_CONF" uboot "$UBOOT_LOCKED" "$out/boot.img" \
+		--dtb "$CONTROL_DTB_LOCKED" --batch)
 	record boot_uboot_s "$t"
+	cp "$DISK" "$out/boot.img"
+	t=$("$scripts/time-boot.py" 120 "$marker" "$out/boot-uboot-debian-$i.log" -- \
+		"$scripts/run-qemu.sh" "$BOARD_CONF" uboot "$UBOOT_DEBIAN" "$out/boot.img" \
+		--dtb "$CONTROL_DTB_DEBIAN" --batch)
+	record boot_uboot_debian_s "$t"
 done
 stage_end
 

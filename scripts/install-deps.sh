@@ -11,7 +11,7 @@ HOST_PACKAGES=(
 	linux-source-6.1 gcc-aarch64-linux-gnu libc6-dev-arm64-cross gcc libc6-dev make
 	qemu-system-arm u-boot-tools u-boot-qemu device-tree-compiler
 	bc bison flex cpio e2fsprogs fdisk ccache shellcheck sparse
-	libssl-dev libelf-dev openssl xz-utils perl python3 git kmod
+	libssl-dev libelf-dev openssl xz-utils perl python3 python3-libfdt dpkg-dev git kmod
 )
 
 # shellcheck source=scripts/stage.sh

@@ -5,22 +5,31 @@
 # the public key of KEY_DIR/KEY_NAME added as "required" for
 # configurations. run-qemu.sh --dtb passes it to QEMU, which hands it to
 # U-Boot; U-Boot then refuses any FIT configuration this key did not sign.
+#
+# With FIT_CONF, the tree also carries the locked U-Boot's boot command
+# (/config/bootcmd, which U-Boot prefers to its environment): load the FIT
+# from the boot partition, boot FIT_CONF, power off if that returns. The
+# locked U-Boot's own built-in command only powers off, so it boots
+# nothing without this tree. Without FIT_CONF the tree carries the key only
+# (for Debian's stock U-Boot, which runs its distro boot).
 set -euo pipefail
 
 # shellcheck source=scripts/stage.sh
 . "$(dirname "$0")/stage.sh"
 
-usage="usage: make-control-dtb.sh BOARD_CONF KEY_DIR KEY_NAME OUT.dtb"
-[ "$#" -eq 4 ] || die "$usage"
-board_conf=$1 key_dir=$2 key_name=$3 out=$4
+usage="usage: make-control-dtb.sh BOARD_CONF U_BOOT_BIN KEY_DIR KEY_NAME OUT.dtb [FIT_CONF]"
+[ "$#" -eq 5 ] || [ "$#" -eq 6 ] || die "$usage"
+board_conf=$1 u_boot=$2 key_dir=$3 key_name=$4 out=$5 fit_conf=${6:-}
+# shellcheck source=board/qemu-virt/board.conf
+. "$board_conf"
 
-stage_begin "U-Boot control device tree $out (key $key_name required)"
+stage_begin "U-Boot control device tree $out (key $key_name required${fit_conf:+, boots $fit_conf})"
 work=${out%.dtb}.d
 rm -rf "$work"
 mkdir -p "$work"
 # a disk as at run time (its transport, virtio-mmio, is in the tree anyway)
 truncate -s 1M "$work/disk.img"
-"$(dirname "$0")/run-qemu.sh" "$board_conf" uboot "$work/disk.img" --batch \
+"$(dirname "$0")/run-qemu.sh" "$board_conf" uboot "$u_boot" "$work/disk.img" --batch \
 	--dumpdtb "$work/qemu.dtb" >"$work/dump.log" 2>&1 ||
 	die "QEMU could not dump its device tree (log: $work/dump.log)"
 [ -s "$work/qemu.dtb" ] || die "QEMU wrote no device tree (log: $work/dump.log)"
@@ -71,6 +80,15 @@ mkimage -f "$work/key.its" -k "$key_dir" -K "$work/control.dtb" -r "$work/key.it
 	>"$work/mkimage.log" 2>&1 || die "mkimage could not add the key (log: $work/mkimage.log)"
 required=$(fdtget "$work/control.dtb" "/signature/key-$key_name" required)
 [ "$required" = conf ] || die "the key is in the tree as required='$required', not 'conf'"
-mv "$work/control.dtb" "$out"
 echo "    /signature/key-$key_name: required = \"$required\""
+
+if [ -n "$fit_conf" ]; then
+	addr=$FIT_LOAD_ADDR
+	bootcmd="virtio scan; load $UBOOT_BOOT_PART $addr /appliance.itb && bootm $addr#$fit_conf $addr#$fit_conf \${fdtcontroladdr}; echo locked U-Boot: no verified $fit_conf booted, powering off; poweroff"
+	fdtput -p -t s "$work/control.dtb" /config bootcmd "$bootcmd"
+	[ "$(fdtget "$work/control.dtb" /config bootcmd)" = "$bootcmd" ] ||
+		die "cannot add /config/bootcmd to the tree"
+	echo "    /config/bootcmd: $bootcmd"
+fi
+mv "$work/control.dtb" "$out"
 stage_end

@@ -3,15 +3,19 @@
 # partition 1 ext4 "boot" with boot.scr and the FIT, found by U-Boot's
 # distro boot, partition 2 ext4 "data", the appliance's persistent data.
 # UUIDs, hash seeds and timestamps are fixed, so the image is reproducible.
-# The boot script comes from boot/boot.cmd.in unless the tests name another.
+# The boot script comes from boot/boot.cmd.in unless the tests name another;
+# files named after it are added to the boot partition too. FIT "none"
+# leaves the boot partition empty (no FIT, no boot script).
 set -euo pipefail
 
 # shellcheck source=scripts/stage.sh
 . "$(dirname "$0")/stage.sh"
 
-usage="usage: make-disk-image.sh BOARD_CONF FIT CONF BOOTARGS OUT.img [BOOT_CMD_TEMPLATE]"
-[ "$#" -eq 5 ] || [ "$#" -eq 6 ] || die "$usage"
+usage="usage: make-disk-image.sh BOARD_CONF FIT|none CONF BOOTARGS OUT.img [BOOT_CMD_TEMPLATE [BOOT_FILE...]]"
+[ "$#" -ge 5 ] || die "$usage"
 board_conf=$1 fit=$2 conf=$3 bootargs=$4 out=$5 template=${6:-boot/boot.cmd.in}
+shift 5
+[ "$#" -eq 0 ] || shift
 # shellcheck source=board/qemu-virt/board.conf
 . "$board_conf"
 : "${SOURCE_DATE_EPOCH:=0}"
@@ -22,12 +26,17 @@ work=${out%.img}.d
 rm -rf "$work"
 mkdir -p "$work/boot" "$work/data"
 
-"$(dirname "$0")/fill-template.sh" "$template" \
-	FIT_CONF="$conf" CONSOLE="$CONSOLE" BOOTARGS="$bootargs" \
-	FIT_LOAD_ADDR="$FIT_LOAD_ADDR" >"$work/boot.cmd"
-mkimage -A arm64 -O linux -T script -C none -n "seclvl appliance boot" \
-	-d "$work/boot.cmd" "$work/boot/boot.scr" >/dev/null
-cp "$fit" "$work/boot/appliance.itb"
+if [ "$fit" != none ]; then
+	"$(dirname "$0")/fill-template.sh" "$template" \
+		FIT_CONF="$conf" CONSOLE="$CONSOLE" BOOTARGS="$bootargs" \
+		FIT_LOAD_ADDR="$FIT_LOAD_ADDR" >"$work/boot.cmd"
+	mkimage -A arm64 -O linux -T script -C none -n "seclvl appliance boot" \
+		-d "$work/boot.cmd" "$work/boot/boot.scr" >/dev/null
+	cp "$fit" "$work/boot/appliance.itb"
+	for f in "$@"; do
+		cp "$f" "$work/boot/"
+	done
+fi
 
 mib=$((1024 * 1024))
 boot_start=$DISK_ALIGN_MIB

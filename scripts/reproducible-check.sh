@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Build the whole product pipeline twice from clean, in two different
 # build directories, and compare the sha256 of the Image, the initramfs and
-# the signed FIT. ccache is used with CCACHE_BASEDIR so that the second build may hit
+# the signed FIT, the locked U-Boot and its control device tree. ccache is used with CCACHE_BASEDIR so that the second build may hit
 # the cache of the first: ccache returns the compiler's own output, so
 # hits do not hide a difference.
 set -euo pipefail
@@ -13,7 +13,7 @@ top=$(pwd)
 base=${1:-build/repro}
 export CCACHE_BASEDIR=$top/${base%/*}
 artifacts=(linux-build-product/arch/arm64/boot/Image rootfs-product.cpio.gz
-	appliance-product.itb)
+	appliance-product.itb u-boot-locked.bin u-boot-control-normal.dtb)
 # both builds sign with the same key (a signature depends on nothing else)
 keys=$base-keys
 "$(dirname "$0")/make-signing-key.sh" "$keys" dev

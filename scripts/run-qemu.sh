@@ -1,12 +1,14 @@
 #!/usr/bin/env bash
 # Boot the appliance under QEMU on the board described by board.conf.
 #
-#   run-qemu.sh BOARD_CONF uboot DISK [options]
+#   run-qemu.sh BOARD_CONF uboot U_BOOT_BIN DISK [options]
 #   run-qemu.sh BOARD_CONF direct IMAGE INITRAMFS CMDLINE [options]
 #
 # options: --disk IMG (one more virtio-pci disk, repeatable),
 #          --data DISK (direct boot: the appliance disk, for /data),
 #          --batch (no terminal: serial on stdout, no monitor, no reboot),
+#          --serial-stdin (with --batch: the serial console reads this
+#          script's stdin instead of nothing),
 #          --icount (guest time counts executed instructions: deterministic
 #          timing for benchmarks under TCG),
 #          --dtb FILE (the device tree QEMU hands over instead of its own:
@@ -18,7 +20,7 @@ set -euo pipefail
 # shellcheck source=scripts/stage.sh
 . "$(dirname "$0")/stage.sh"
 
-usage="usage: run-qemu.sh BOARD_CONF uboot DISK | direct IMAGE INITRAMFS CMDLINE [--disk IMG]... [--data DISK] [--batch] [--icount] [--dtb FILE] [--dumpdtb FILE]"
+usage="usage: run-qemu.sh BOARD_CONF uboot U_BOOT_BIN DISK | direct IMAGE INITRAMFS CMDLINE [--disk IMG]... [--data DISK] [--batch [--serial-stdin]] [--icount] [--dtb FILE] [--dumpdtb FILE]"
 [ "$#" -ge 3 ] || die "$usage"
 board_conf=$1 boot=$2
 shift 2
@@ -30,10 +32,11 @@ args=(-cpu "$QEMU_CPU" -smp "$QEMU_SMP" -m "$QEMU_MEM" -nic none)
 boot_disk=
 case $boot in
 uboot)
-	boot_disk=$1
-	shift
-	[ -f "$UBOOT_BIOS" ] || die "$UBOOT_BIOS not found: run 'make deps'"
-	args+=(-bios "$UBOOT_BIOS")
+	[ "$#" -ge 2 ] || die "$usage"
+	[ -f "$1" ] || die "U-Boot binary $1 not found"
+	args+=(-bios "$1")
+	boot_disk=$2
+	shift 2
 	;;
 direct)
 	[ "$#" -ge 3 ] || die "$usage"
@@ -44,6 +47,7 @@ direct)
 esac
 
 batch=0
+serial_stdin=0
 extra=()
 while [ "$#" -gt 0 ]; do
 	case $1 in
@@ -57,6 +61,10 @@ while [ "$#" -gt 0 ]; do
 		;;
 	--batch)
 		batch=1
+		shift
+		;;
+	--serial-stdin)
+		serial_stdin=1
 		shift
 		;;
 	--icount)
@@ -92,6 +100,7 @@ done
 args=(-M "$machine" "${args[@]}")
 if [ "$batch" -eq 1 ]; then
 	args+=(-display none -monitor none -serial stdio -no-reboot)
+	[ "$serial_stdin" -eq 1 ] && exec "$QEMU" "${args[@]}"
 	exec "$QEMU" "${args[@]}" </dev/null
 fi
 args+=(-nographic)

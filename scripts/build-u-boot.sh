@@ -1,0 +1,46 @@
+#!/usr/bin/env bash
+# Build the locked U-Boot out of tree from Debian's u-boot source: the
+# board's defconfig with the fragments merged onto it by the tree's
+# merge_config.sh, every requested option checked, then u-boot.bin,
+# copied to OUT.bin. Reproducible: the build date is the one of Debian's
+# changelog entry, and ccache is used when installed.
+#
+#   build-u-boot.sh SRC BUILD_DIR DEFCONFIG OUT.bin FRAGMENT...
+set -euo pipefail
+
+# shellcheck source=scripts/stage.sh
+. "$(dirname "$0")/stage.sh"
+
+usage="usage: build-u-boot.sh SRC BUILD_DIR DEFCONFIG OUT.bin FRAGMENT..."
+[ "$#" -ge 5 ] || die "$usage"
+src=$1 out=$(realpath -m "$2") defconfig=$3 bin=$4
+shift 4
+frags=()
+for f in "$@"; do
+	frags+=("$(realpath "$f")")
+done
+
+stage_begin "build locked U-Boot: $defconfig + ${*##*/}"
+mkdir -p "$out"
+SOURCE_DATE_EPOCH=$(cd "$src" && dpkg-parsechangelog -STimestamp) ||
+	die "cannot read the date of $src/debian/changelog"
+export SOURCE_DATE_EPOCH ARCH=arm CROSS_COMPILE=aarch64-linux-gnu-
+umake=(make -s -C "$src" O="$out")
+if command -v ccache >/dev/null; then
+	umake+=(CC="ccache aarch64-linux-gnu-gcc")
+fi
+
+log=$out/merge_config.log
+"${umake[@]}" "$defconfig"
+if ! (cd "$src" && scripts/kconfig/merge_config.sh -m -O "$out" "$out/.config" "${frags[@]}") \
+	>"$log" 2>&1; then
+	cat "$log" >&2
+	die "merge_config.sh failed (log: $log)"
+fi
+"${umake[@]}" olddefconfig
+"$(dirname "$0")/check-kernel-config.sh" "$out/.config" "${frags[@]}"
+"${umake[@]}" -j"$(nproc)" u-boot.bin
+cp "$out/u-boot.bin" "$bin.tmp"
+mv "$bin.tmp" "$bin"
+echo "    $bin: $(stat -c %s "$bin") bytes"
+stage_end

@@ -143,8 +143,12 @@ guest_check boot-initlvl-below-floor 120 1 -- "${direct[@]}" \
 	"$testinit seclvl.initlvl=-1 seclvl_test=boot seclvl_expect=floor"
 guest_check boot-initlvl-1 120 1 -- "${direct[@]}" \
 	"$testinit seclvl.initlvl=1 seclvl_test=boot seclvl_expect=1"
+# at level 2 from boot the mount table is frozen before init runs: the
+# test init cannot mount /proc and reports exactly that
 guest_check boot-initlvl-2 120 1 -- "${direct[@]}" \
 	"$testinit seclvl.initlvl=2 seclvl_test=boot seclvl_expect=2"
+host_check "boot at level 2: init could not mount proc, refused by the mount rule" \
+	grep -qF "ok 1 - [mount] boot at level 2: mount of proc refused" "$TEST_OUT/boot-initlvl-2.log"
 guest_check boot-initlvl-invalid 120 1 -- "${direct[@]}" \
 	"$testinit seclvl.initlvl=7 seclvl_test=boot seclvl_expect=invalid"
 guest_check boot-without-seclvl 120 1 -- "${direct[@]}" \
@@ -334,13 +338,11 @@ cp "$DISK_TEST" "$TEST_OUT/stock-keys.img"
 host_check "open with stock U-Boot: keys at the console reach a prompt" \
 	grep -qF "=> " "$TEST_OUT/stock-keys.log"
 
-for lvl in 1 2; do
-	cp "$DISK_TEST" "$TEST_OUT/initlvl-$lvl.img"
-	guest_check "appliance-initlvl-$lvl" 180 2 -- "${direct[@]}" \
-		"panic=-1 seclvl.initlvl=$lvl" --data "$TEST_OUT/initlvl-$lvl.img"
-done
-host_check "initlvl=2: the lock step did not write the level again" \
-	sh -c "! grep -q 'seclvl: level changed' '$TEST_OUT/appliance-initlvl-2.log'"
+# the appliance booted at level 1 sets itself up and locks at 2 (at 2
+# from boot it could mount nothing: see boot-initlvl-2)
+cp "$DISK_TEST" "$TEST_OUT/initlvl-1.img"
+guest_check appliance-initlvl-1 180 2 -- "${direct[@]}" \
+	"panic=-1 seclvl.initlvl=1" --data "$TEST_OUT/initlvl-1.img"
 
 # The debug kernel (lockdep, atomic-sleep, list and slab debugging,
 # kmemleak, KASAN): KUnit, the rules and the attack suites again, clean log.

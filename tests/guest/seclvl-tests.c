@@ -9,6 +9,7 @@
  * Runs as PID 1's child on the test boot (rdinit=/tests/init) with:
  *   /dev/vda  test disk, ext4 in its first 8 MiB, mounted at /mnt/disk
  *   /dev/vdb  test disk, never mounted
+ *   /dev/vdc  test disk, ext4, not mounted: the mount rule mounts it
  *   seclvl.passwd_sha256= the digest of SECLVL_TEST_PASSWORD
  *
  * Every test line names its rule as [rule-id], the ids of the rule table
@@ -35,6 +36,7 @@
 #include <sys/ptrace.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
+#include <sys/statvfs.h>
 #include <sys/syscall.h>
 #include <sys/sysmacros.h>
 #include <sys/time.h>
@@ -433,6 +435,20 @@ static void ptrace_paths(int level, int denied)
 			  "[ptrace-init] level %d: process_vm_readv of init %s (reaches init's memory: EFAULT at 0)",
 			  level, v);
 	}
+
+	/* read-mode access is not tampering: allowed at every level */
+	check(readlink("/proc/1/exe", buf, sizeof(buf)) > 0,
+	      "[ptrace-init] level %d: readlink /proc/1/exe allowed (read mode)", level);
+	check_ok(open_close("/proc/1/environ", O_RDONLY),
+		 "[ptrace-init] level %d: open /proc/1/environ allowed (read mode)", level);
+	check_ok(open_close("/proc/1/maps", O_RDONLY),
+		 "[ptrace-init] level %d: open /proc/1/maps allowed (read mode)", level);
+	check_ok(open_close("/proc/1/ns/mnt", O_RDONLY),
+		 "[ptrace-init] level %d: open /proc/1/ns/mnt allowed (what nsenter -t 1 does)", level);
+	if (denied)
+		check_err(open_close("/proc/1/mem", O_RDWR), EACCES,
+			  "[ptrace-init] level %d: open /proc/1/mem for writing denied (EACCES)",
+			  level);
 }
 
 /* ---- setuid/setgid ---------------------------------------------------- */
@@ -587,6 +603,32 @@ static void bdev_denied(struct bdev *b, const char *rule, int level, const char 
 }
 
 /*
+ * What mkfs, sfdisk and wipefs do to an unmounted disk: an exclusive open
+ * (O_EXCL), then writes. The writer's own claim is no mount.
+ */
+static void bdev_excl_write_allowed(struct bdev *b, const char *rule, int level)
+{
+	char orig[BLK_LEN], buf[BLK_LEN], back[BLK_LEN];
+	int fd;
+
+	read_block(b->fd, BLK_OFF, orig);
+	memset(buf, 0x3c, sizeof(buf));
+	fd = open(b->path, O_RDWR | O_EXCL);
+	check_ok(fd, "[%s] level %d: open %s O_RDWR|O_EXCL allowed (as mkfs does)", rule, level,
+		 b->path);
+	check(fd >= 0 && pwrite(fd, buf, BLK_LEN, BLK_OFF) == BLK_LEN,
+	      "[%s] level %d: write through the exclusive open of the unmounted %s allowed",
+	      rule, level, b->path);
+	read_block(b->fd, BLK_OFF, back);
+	check(!memcmp(back, buf, BLK_LEN), "[%s] level %d: %s holds what was written", rule,
+	      level, b->path);
+	if (fd >= 0) {
+		pwrite(fd, orig, BLK_LEN, BLK_OFF);
+		close(fd);
+	}
+}
+
+/*
  * Other names for the same device, made after the raise: a new node, a
  * hard link, a symbolic link. The rule follows the device, not the name.
  */
@@ -624,6 +666,341 @@ static int umount_in_new_ns(void)
 	if (!umount(MNT))
 		return 0;
 	return errno;
+}
+
+/* ---- the mount table -------------------------------------------------- */
+
+#define FS_DEV		"/dev/vdc"	/* ext4, not mounted by the setup */
+#define NEW_MNT		"/mnt/new"
+#define BIND_MNT	"/mnt/bind"
+#define RO_MNT		"/mnt/ro"	/* tmpfs, read-only from level 1 on */
+#define RW_MNT		"/mnt/rw"	/* tmpfs, read-write from level 1 on */
+#define KEEP_DIR	"/mnt/keep"	/* tmpfs another namespace tries to detach */
+#define KEEP_FILE	"/mnt/keep-file"	/* a file bind-mounted on a file */
+#define EMPTY_DIR	"/mnt/empty"
+
+static long sys_fsopen(const char *fs)
+{
+	return syscall(__NR_fsopen, fs, FSOPEN_CLOEXEC);
+}
+
+static long sys_fsconfig(int fd, unsigned int cmd, const char *key, const char *value)
+{
+	return syscall(__NR_fsconfig, fd, cmd, key, value, 0);
+}
+
+static long sys_move_mount(int fd, const char *to)
+{
+	return syscall(__NR_move_mount, fd, "", AT_FDCWD, to, MOVE_MOUNT_F_EMPTY_PATH);
+}
+
+/* a tmpfs through the new mount API: fsopen, CMD_CREATE, fsmount, move_mount */
+static long new_api_tmpfs(const char *to)
+{
+	long fs, mnt, r;
+
+	fs = sys_fsopen("tmpfs");
+	if (fs < 0)
+		return -1;
+	r = sys_fsconfig(fs, FSCONFIG_CMD_CREATE, NULL, NULL);
+	if (!r) {
+		mnt = syscall(__NR_fsmount, fs, FSMOUNT_CLOEXEC, 0);
+		r = mnt < 0 ? -1 : sys_move_mount(mnt, to);
+		if (mnt >= 0)
+			close(mnt);
+	}
+	close(fs);
+	return r;
+}
+
+/* the new mount API's way to name a device: the "source" parameter */
+static long new_api_source(const char *fstype, const char *dev)
+{
+	long fs, r;
+
+	fs = sys_fsopen(fstype);
+	if (fs < 0)
+		return -1;
+	r = sys_fsconfig(fs, FSCONFIG_SET_STRING, "source", dev);
+	close(fs);
+	return r;
+}
+
+/* a bind mount without mount(2): open_tree(OPEN_TREE_CLONE) + move_mount */
+static long clone_and_move(const char *from, const char *to)
+{
+	long fd, r;
+
+	fd = syscall(__NR_open_tree, AT_FDCWD, from, OPEN_TREE_CLONE | OPEN_TREE_CLOEXEC);
+	if (fd < 0)
+		return -1;
+	r = sys_move_mount(fd, to);
+	close(fd);
+	return r;
+}
+
+/* remount read-write through the new API: fspick + "rw" + CMD_RECONFIGURE */
+static long new_api_remount_rw(const char *path)
+{
+	long fd, r;
+
+	fd = syscall(__NR_fspick, AT_FDCWD, path, FSPICK_CLOEXEC);
+	if (fd < 0)
+		return -1;
+	r = sys_fsconfig(fd, FSCONFIG_SET_FLAG, "rw", NULL);
+	if (!r)
+		r = sys_fsconfig(fd, FSCONFIG_CMD_RECONFIGURE, NULL, NULL);
+	close(fd);
+	return r;
+}
+
+static int read_only(const char *path)
+{
+	struct statvfs st;
+
+	return !statvfs(path, &st) && (st.f_flag & ST_RDONLY);
+}
+
+/* FNV-1a of the whole of @path, read with O_DIRECT past every cache */
+static unsigned long long device_hash(const char *path)
+{
+	static char buf[1 << 16] __attribute__((aligned(4096)));
+	unsigned long long h = 14695981039346656037ULL;
+	ssize_t n, i;
+	int fd;
+
+	fd = open(path, O_RDONLY | O_DIRECT);
+	if (fd < 0)
+		bail(path);
+	while ((n = read(fd, buf, sizeof(buf))) > 0)
+		for (i = 0; i < n; i++)
+			h = (h ^ (unsigned char)buf[i]) * 1099511628211ULL;
+	close(fd);
+	return h;
+}
+
+static char *slurp(const char *path)
+{
+	static char bufs[2][16384];
+	static int which;
+	char *buf = bufs[which++ & 1];
+	ssize_t n;
+	int fd;
+
+	fd = open(path, O_RDONLY);
+	n = fd < 0 ? -1 : read(fd, buf, sizeof(bufs[0]) - 1);
+	if (fd >= 0)
+		close(fd);
+	buf[n > 0 ? n : 0] = '\0';
+	return buf;
+}
+
+/*
+ * Removing a mountpoint from a namespace in which it is not one: vfs_rmdir
+ * only refuses the mountpoints of the caller's own namespace, then detaches
+ * the mounts on it in every namespace. A child unshares its mount
+ * namespace and unmounts its copies of KEEP_DIR and KEEP_FILE, says so (a
+ * byte on @res); when told (a byte on @go), it tries rmdir, unlink and
+ * rename over them and reports the three errnos (0: done) on @res. A
+ * failed set-up step is reported at once as 1000 + errno (unshare), 2000 +
+ * (making the mounts private), 3000 + or 4000 + (the two unmounts) in the
+ * second errno.
+ */
+struct detacher {
+	pid_t pid;
+	int go, res;
+};
+
+/* prepared at level 1, run at level 2 */
+static struct detacher mount_detacher;
+
+static void detacher_start(struct detacher *d)
+{
+	int go[2], res[2];
+	char c;
+
+	if (pipe(go) || pipe(res))
+		bail("pipe");
+	d->pid = fork();
+	if (d->pid < 0)
+		bail("fork");
+	if (!d->pid) {
+		int errs[3] = { 100, 100, 100 };
+
+		if (unshare(CLONE_NEWNS))
+			errs[1] = 1000 + errno;
+		else if (mount(NULL, "/", NULL, MS_REC | MS_PRIVATE, NULL))
+			errs[1] = 2000 + errno;
+		else if (umount(KEEP_DIR))
+			errs[1] = 3000 + errno;
+		else if (umount(KEEP_FILE))
+			errs[1] = 4000 + errno;
+		if (write(res[1], "r", 1) != 1)
+			_exit(1);
+		if (errs[1] == 100 && read(go[0], &c, 1) == 1) {
+			errs[0] = rmdir(KEEP_DIR) ? errno : 0;
+			errs[1] = unlink(KEEP_FILE) ? errno : 0;
+			errs[2] = rename(EMPTY_DIR, KEEP_DIR) ? errno : 0;
+		}
+		if (write(res[1], errs, sizeof(errs)) != sizeof(errs))
+			_exit(1);
+		_exit(0);
+	}
+	close(go[0]);
+	close(res[1]);
+	d->go = go[1];
+	d->res = res[0];
+	/* the set-up must be done at the level the caller is at */
+	if (read(d->res, &c, 1) != 1)
+		bail("detacher set-up");
+}
+
+static void detacher_run(struct detacher *d, int errs[3])
+{
+	errs[0] = errs[1] = errs[2] = -1;
+	/* a child that failed its set-up has already answered and gone */
+	signal(SIGPIPE, SIG_IGN);
+	if (write(d->go, "g", 1) != 1 && errno != EPIPE)
+		bail("detacher");
+	if (read(d->res, errs, 3 * sizeof(int)) != 3 * sizeof(int))
+		bail("detacher");
+	printf("# detacher: rmdir %d, unlink %d, rename %d\n",
+	       errs[0], errs[1], errs[2]);
+	waitpid(d->pid, NULL, 0);
+	close(d->go);
+	close(d->res);
+}
+
+static void keep_mounts(void)
+{
+	int fd;
+
+	mkdir(KEEP_DIR, 0755);
+	mkdir(EMPTY_DIR, 0755);
+	fd = open(KEEP_FILE, O_CREAT | O_WRONLY, 0644);
+	close(fd);
+	if (mount("tmpfs", KEEP_DIR, "tmpfs", 0, NULL) ||
+	    mount("/tests/init", KEEP_FILE, NULL, MS_BIND, NULL))
+		bail("mount " KEEP_DIR);
+}
+
+static void mounts_allowed(int level, struct detacher *later)
+{
+	struct detacher now;
+	int errs[3];
+
+	mkdir(NEW_MNT, 0755);
+	mkdir(BIND_MNT, 0755);
+	mkdir(RO_MNT, 0755);
+	mkdir(RW_MNT, 0755);
+	check_ok(mount(FS_DEV, NEW_MNT, "ext4", 0, NULL),
+		 "[mount] level %d: mount(2) of the unmounted ext4 disk allowed", level);
+	check(mounted(NEW_MNT) && !umount(NEW_MNT), "[mount] level %d: mounted, then unmounted",
+	      level);
+	check_ok(mount(MNT, BIND_MNT, NULL, MS_BIND, NULL), "[mount] level %d: bind mount allowed",
+		 level);
+	check_ok(umount(BIND_MNT), "[mount] level %d: bind mount unmounted", level);
+	check_ok(new_api_tmpfs(NEW_MNT),
+		 "[mount] level %d: fsopen + CMD_CREATE + fsmount + move_mount of a tmpfs allowed",
+		 level);
+	check(mounted(NEW_MNT) && !umount(NEW_MNT), "[mount] level %d: new-API mount unmounted",
+	      level);
+	check_ok(new_api_source("ext4", FS_DEV),
+		 "[mount] level %d: fsconfig(\"source\", %s) allowed", level, FS_DEV);
+	check_ok(clone_and_move(MNT, BIND_MNT),
+		 "[mount] level %d: open_tree(OPEN_TREE_CLONE) + move_mount allowed", level);
+	check(mounted(BIND_MNT) && !umount(BIND_MNT), "[mount] level %d: clone unmounted", level);
+	check_ok(mount("tmpfs", RO_MNT, "tmpfs", MS_RDONLY, NULL),
+		 "[mount] level %d: read-only tmpfs mounted", level);
+	check_ok(mount(NULL, RO_MNT, NULL, MS_REMOUNT, NULL),
+		 "[mount] level %d: remount read-write allowed", level);
+	check(!read_only(RO_MNT), "[mount] level %d: remounted read-write", level);
+	check_ok(mount(NULL, RO_MNT, NULL, MS_REMOUNT | MS_RDONLY, NULL),
+		 "[mount] level %d: remount read-only allowed", level);
+	check_ok(mount("tmpfs", RW_MNT, "tmpfs", 0, NULL), "[mount] level %d: tmpfs mounted", level);
+
+	/* removing a mountpoint from another namespace detaches it here */
+	keep_mounts();
+	detacher_start(&now);
+	detacher_run(&now, errs);
+	check(!errs[0] && !errs[1],
+	      "[mount] level %d: rmdir and unlink of mountpoints from another namespace allowed",
+	      level);
+	check(!mounted(KEEP_DIR) && !mounted(KEEP_FILE),
+	      "[mount] level %d: ... and the mounts are gone from this namespace", level);
+	rmdir(KEEP_DIR);
+	rmdir(EMPTY_DIR);
+	unlink(KEEP_FILE);
+	keep_mounts();
+	detacher_start(later);
+}
+
+/*
+ * In a child: a new mount namespace, then pivot_root to the test disk.
+ * The hook runs before pivot_root's own checks (which the initramfs root
+ * would fail with EINVAL).
+ */
+static int pivot_in_new_ns(void)
+{
+	if (unshare(CLONE_NEWNS))
+		return 100;
+	mkdir(MNT "/old-root", 0755);
+	if (!syscall(__NR_pivot_root, MNT, MNT "/old-root"))
+		return 0;
+	return errno;
+}
+
+static void mounts_denied(int level, struct detacher *d)
+{
+	unsigned long long before = device_hash(FS_DEV);
+	char mounts[16384];
+	int errs[3], r;
+
+	snprintf(mounts, sizeof(mounts), "%s", slurp("/proc/mounts"));
+	check_err(mount(FS_DEV, NEW_MNT, "ext4", 0, NULL), EPERM,
+		  "[mount] level %d: mount(2) of the unmounted ext4 disk denied (EPERM)", level);
+	check_log("mount table change", level);
+	check_err(mount(FS_DEV, NEW_MNT, "ext4", MS_RDONLY, NULL), EPERM,
+		  "[mount] level %d: mount(2) of it read-only denied (EPERM)", level);
+	check_err(mount("tmpfs", NEW_MNT, "tmpfs", 0, NULL), EPERM,
+		  "[mount] level %d: mount(2) of a tmpfs denied (EPERM)", level);
+	check_err(mount(MNT, BIND_MNT, NULL, MS_BIND, NULL), EPERM,
+		  "[mount] level %d: bind mount denied (EPERM)", level);
+	check_err(mount(RW_MNT, BIND_MNT, NULL, MS_MOVE, NULL), EPERM,
+		  "[mount] level %d: MS_MOVE denied (EPERM)", level);
+	check_err(mount(NULL, RO_MNT, NULL, MS_REMOUNT, NULL), EPERM,
+		  "[mount] level %d: remount read-write denied (EPERM)", level);
+	check_err(mount(NULL, RO_MNT, NULL, MS_REMOUNT | MS_BIND, NULL), EPERM,
+		  "[mount] level %d: remount of one mount read-write (MS_BIND) denied (EPERM)",
+		  level);
+	check_err(new_api_remount_rw(RO_MNT), EPERM,
+		  "[mount] level %d: fspick + \"rw\" + CMD_RECONFIGURE denied (EPERM)", level);
+	check(read_only(RO_MNT), "[mount] level %d: " RO_MNT " still read-only", level);
+	check_err(new_api_tmpfs(NEW_MNT), EPERM,
+		  "[mount] level %d: fsopen + CMD_CREATE of a tmpfs denied (EPERM)", level);
+	check_err(new_api_source("ext4", FS_DEV), EPERM,
+		  "[mount] level %d: fsconfig(\"source\", %s) denied (EPERM)", level, FS_DEV);
+	check_err(clone_and_move(MNT, BIND_MNT), EPERM,
+		  "[mount] level %d: open_tree(OPEN_TREE_CLONE) + move_mount denied (EPERM)", level);
+	r = in_child(pivot_in_new_ns);
+	check(r == EPERM, "[mount] level %d: pivot_root in a new mount namespace denied (EPERM, got %d)",
+	      level, r);
+	detacher_run(d, errs);
+	check(errs[0] == EPERM, "[mount] level %d: rmdir of a mountpoint from another namespace denied (EPERM)",
+	      level);
+	check(errs[1] == EPERM,
+	      "[mount] level %d: unlink of a mountpoint from another namespace denied (EPERM)",
+	      level);
+	check(errs[2] == EPERM,
+	      "[mount] level %d: rename over a mountpoint from another namespace denied (EPERM)",
+	      level);
+	check(!strcmp(mounts, slurp("/proc/mounts")), "[mount] level %d: /proc/mounts unchanged",
+	      level);
+	check(device_hash(FS_DEV) == before, "[mount] level %d: %s contents unchanged", level,
+	      FS_DEV);
+	check_ok(mount(NULL, RW_MNT, NULL, MS_REMOUNT | MS_RDONLY, NULL),
+		 "[mount] level %d: remount read-only still allowed", level);
+	check(read_only(RW_MNT), "[mount] level %d: " RW_MNT " is read-only now", level);
 }
 
 /* ---- the walk --------------------------------------------------------- */
@@ -731,6 +1108,7 @@ static void level1(struct bdev *vdb, struct bdev *vdc)
 	bdev_denied(vdb, "mounted-bdev", 1, "write to a mounted block device");
 	bdev_bypass(vdb, "mounted-bdev", 1);
 	bdev_allowed(vdc, "any-bdev", 1);
+	bdev_excl_write_allowed(vdc, "mounted-bdev", 1);
 
 	check_err(open_close(DEBUGFS_FILE, O_RDWR), EPERM,
 		  "[lockdown-integrity] level 1: open a writable debugfs file denied (EPERM)");
@@ -759,6 +1137,7 @@ static void level1(struct bdev *vdb, struct bdev *vdc)
 	check_ok(mount("tmpfs", "/mnt/tmp", "tmpfs", 0, NULL), "[umount] level 1: mount a tmpfs allowed");
 	check_ok(umount("/mnt/tmp"), "[umount] level 1: umount allowed");
 	check(!mounted("/mnt/tmp"), "[umount] level 1: tmpfs unmounted");
+	mounts_allowed(1, &mount_detacher);
 }
 
 static void level2(struct bdev *vdb, struct bdev *vdc)
@@ -799,6 +1178,7 @@ static void level2(struct bdev *vdb, struct bdev *vdc)
 	check(in_child(umount_in_new_ns) == EPERM,
 	      "[umount] level 2: umount in a new mount namespace denied (EPERM)");
 	check(mounted(MNT), "[umount] level 2: " MNT " still mounted");
+	mounts_denied(2, &mount_detacher);
 
 	check_err(open_close("/proc/kcore", O_RDONLY), EPERM,
 		  "[lockdown-confidentiality] level 2: open /proc/kcore denied (EPERM)");

@@ -335,7 +335,7 @@ bench: | deps
 		IMAGE_TEST=$(call image_of,test) ROOTFS_TEST=$(BUILD_DIR)/rootfs-test-test.cpio.gz \
 		LINUX_SRC=$(LINUX_SRC) $(SCRIPTS)/bench.sh
 
-## reproducible-check: two clean builds, compare Image, initramfs and FIT
+## reproducible-check: two clean builds, compare Image, initramfs, FIT, the locked U-Boot and its control DT
 reproducible-check:
 	@$(SCRIPTS)/reproducible-check.sh $(BUILD_DIR)/repro
 

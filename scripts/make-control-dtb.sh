@@ -90,5 +90,10 @@ if [ -n "$fit_conf" ]; then
 		die "cannot add /config/bootcmd to the tree"
 	echo "    /config/bootcmd: $bootcmd"
 fi
-mv "$work/control.dtb" "$out"
+# fdtput leaves the padding after a new property as it found it in its
+# buffer: let dtc write the tree again, so that the same input gives the
+# same bytes
+dtc -q -I dtb -O dtb -o "$out.tmp" "$work/control.dtb" ||
+	die "dtc could not rewrite $work/control.dtb"
+mv "$out.tmp" "$out"
 stage_end

@@ -60,8 +60,9 @@ TREE_STAMP := $(LINUX_SRC)/.git/seclvl-series
 
 # Kernel config: fragments merged onto allnoconfig, in this order.
 VARIANT_FRAGMENTS_product := defconfig/product.config board/$(BOARD)/cmdline.config
-VARIANT_FRAGMENTS_test :=
-VARIANT_FRAGMENTS_debug := defconfig/debug.config defconfig/kasan.config
+VARIANT_FRAGMENTS_test := defconfig/test-kernel.config
+VARIANT_FRAGMENTS_debug := defconfig/test-kernel.config defconfig/debug.config \
+	defconfig/kasan.config
 BASE_FRAGMENTS := $(addprefix defconfig/,virt.config appliance.config \
 	security.config test.config) $(wildcard defconfig/local.config)
 KCONFIG_FRAGMENTS := $(BASE_FRAGMENTS) $(VARIANT_FRAGMENTS_$(VARIANT))

@@ -40,8 +40,12 @@ if [ ! -f "$SRC_DIR/.git/seclvl-debian-version" ] ||
 	stage_end
 fi
 
+# every patch but the cover letter, which has no diff to apply
 shopt -s nullglob
-patches=("$PATCH_DIR"/*.patch)
+patches=()
+for p in "$PATCH_DIR"/*.patch; do
+	[ "${p##*/}" = 0000-cover-letter.patch ] || patches+=("$p")
+done
 series_id=$(cat /dev/null "${patches[@]}" | sha256sum | cut -d' ' -f1)
 stamp=$SRC_DIR/.git/seclvl-series
 if [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$series_id" ] &&

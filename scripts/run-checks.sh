@@ -60,12 +60,41 @@ guest_check() {
 }
 
 # checkpatch reads a git-tracked file as a source file, not as a patch:
-# give it the patch on stdin.
+# give it the patch on stdin. FILE_PATH_CHANGES ("added file(s), does
+# MAINTAINERS need updating?") fires on every new file of a patch that does
+# not touch MAINTAINERS, also when a directory entry already covers it:
+# maintainers_cover_series checks that instead.
 checkpatch_clean() {
 	local out
-	out=$(perl "$LINUX_SRC/scripts/checkpatch.pl" --strict --no-tree - <"$1")
+	out=$(perl "$LINUX_SRC/scripts/checkpatch.pl" --strict --no-tree \
+		--ignore FILE_PATH_CHANGES - <"$1")
 	printf '%s\n' "$out"
 	grep -q 'total: 0 errors, 0 warnings, 0 checks' <<<"$out"
+}
+
+# every file the series adds has the seclvl MAINTAINERS entry
+maintainers_cover_series() {
+	local f sections status=0
+	while IFS= read -r f; do
+		sections=$(cd "$LINUX_SRC" && perl scripts/get_maintainer.pl --no-git \
+			--no-git-fallback --sections -f "$f")
+		if grep -qx 'SECLVL SECURITY MODULE' <<<"$sections"; then
+			echo "$f: SECLVL SECURITY MODULE"
+		else
+			echo "$f: not in the SECLVL SECURITY MODULE entry"
+			status=1
+		fi
+	done < <(git -C "$LINUX_SRC" diff --name-only --diff-filter=A base..HEAD)
+	return "$status"
+}
+
+# kernel-doc of the LSM, with the W=2 checks (missing Return: sections...)
+kernel_doc_clean() {
+	local out
+	out=$(cd "$LINUX_SRC" && KBUILD_EXTRA_WARN=2 scripts/kernel-doc -v -none \
+		security/seclvl/*.[ch] 2>&1)
+	printf '%s\n' "$out"
+	! grep -q 'warning' <<<"$out"
 }
 
 stage_begin "host checks"
@@ -75,8 +104,14 @@ for f in "${shell_scripts[@]}"; do
 	host_check "shellcheck: $f" shellcheck -x "$f"
 done
 for p in kernel-patches/*.patch; do
+	[ "${p##*/}" = 0000-cover-letter.patch ] && continue
 	host_check "checkpatch --strict: ${p##*/}" checkpatch_clean "$p"
 done
+host_check "cover letter: the shortlog and diffstat of the series, an answer per existing tool" \
+	"$(dirname "$0")/check-cover-letter.sh" kernel-patches/0000-cover-letter.patch "$LINUX_SRC"
+host_check "MAINTAINERS: every file the series adds is in the seclvl entry" \
+	maintainers_cover_series
+host_check "kernel-doc -v (W=2): no warning in security/seclvl/" kernel_doc_clean
 read -r -a frags <<<"$KCONFIG_FRAGMENTS_TEST"
 host_check "kernel config (test kernel): every option requested by the fragments is set" \
 	"$(dirname "$0")/check-kernel-config.sh" "$LINUX_OUT_TEST/.config" "${frags[@]}"
@@ -133,12 +168,11 @@ testinit="panic=-1 rdinit=/tests/init"
 guest_check smoke-direct 180 2 -- "${direct[@]}" \
 	"$testinit kunit.enable=1 seclvl_test=smoke"
 make_test_disks
-passwd_sha256=$(printf %s seclvl-test-unlock | sha256sum | cut -d' ' -f1)
 guest_check levels 300 1 -- "${direct[@]}" \
-	"$testinit seclvl_test=levels seclvl.passwd_sha256=$passwd_sha256" \
+	"$testinit seclvl_test=levels" \
 	"${test_disks[@]}"
 guest_check attack 300 3 -- "${direct[@]}" \
-	"$testinit seclvl_test=race,leaks,hostile seclvl.passwd_sha256=$passwd_sha256"
+	"$testinit seclvl_test=race,leaks,hostile"
 guest_check boot-initlvl-below-floor 120 1 -- "${direct[@]}" \
 	"$testinit seclvl.initlvl=-1 seclvl_test=boot seclvl_expect=floor"
 guest_check boot-initlvl-1 120 1 -- "${direct[@]}" \
@@ -350,10 +384,10 @@ debug=("$BOARD_CONF" direct "$IMAGE_DEBUG" "$ROOTFS_TEST_DEBUG")
 guest_check debug-smoke 600 2 -- "${debug[@]}" "$testinit kunit.enable=1 seclvl_test=smoke"
 make_test_disks
 guest_check debug-levels 900 1 -- "${debug[@]}" \
-	"$testinit seclvl_test=levels seclvl.passwd_sha256=$passwd_sha256" \
+	"$testinit seclvl_test=levels" \
 	"${test_disks[@]}"
 guest_check debug-attack 900 3 -- "${debug[@]}" \
-	"$testinit seclvl_test=race,leaks,hostile seclvl.passwd_sha256=$passwd_sha256"
+	"$testinit seclvl_test=race,leaks,hostile"
 # the debug kernel has no boot level floor: the maintenance path of
 # seclvl.initlvl=-1 boots there
 guest_check boot-initlvl-minus-1 300 1 -- "${debug[@]}" \

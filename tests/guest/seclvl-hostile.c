@@ -5,8 +5,9 @@
  * files answer reads of every shape. Every row asserts the exact result
  * (the byte count or the errno) and that the level did not move.
  *
- * Runs at level 1 on its own boot, with seclvl.passwd_sha256= the digest of
- * "seclvl-test-unlock" (the right password is never written here).
+ * Runs at level 1 on its own boot, on a test kernel whose configured unlock
+ * password is "seclvl-test-unlock" (the right password is never written
+ * here).
  */
 
 #define _GNU_SOURCE

@@ -10,7 +10,7 @@
  *   /dev/vda  test disk, ext4 in its first 8 MiB, mounted at /mnt/disk
  *   /dev/vdb  test disk, never mounted
  *   /dev/vdc  test disk, ext4, not mounted: the mount rule mounts it
- *   seclvl.passwd_sha256= the digest of SECLVL_TEST_PASSWORD
+ *   CONFIG_SECURITY_SECLVL_PASSWD: SECLVL_TEST_PASSWORD (test-kernel.config)
  *
  * Every test line names its rule as [rule-id], the ids of the rule table
  * in Documentation/admin-guide/LSM/seclvl.rst.
@@ -21,7 +21,9 @@
 #include <fcntl.h>
 #include <linux/capability.h>
 #include <linux/falloc.h>
+#include <linux/blkpg.h>
 #include <linux/fs.h>
+#include <linux/rtc.h>
 #include <net/if.h>
 #include <signal.h>
 #include <stdarg.h>
@@ -42,6 +44,7 @@
 #include <sys/time.h>
 #include <sys/timex.h>
 #include <sys/uio.h>
+#include <sys/xattr.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -694,8 +697,11 @@ static long sys_move_mount(int fd, const char *to)
 	return syscall(__NR_move_mount, fd, "", AT_FDCWD, to, MOVE_MOUNT_F_EMPTY_PATH);
 }
 
-/* a tmpfs through the new mount API: fsopen, CMD_CREATE, fsmount, move_mount */
-static long new_api_tmpfs(const char *to)
+/*
+ * a tmpfs through the new mount API: fsopen, CMD_CREATE, fsmount with
+ * @attr (MOUNT_ATTR_*), move_mount
+ */
+static long new_api_tmpfs(const char *to, unsigned int attr)
 {
 	long fs, mnt, r;
 
@@ -704,7 +710,7 @@ static long new_api_tmpfs(const char *to)
 		return -1;
 	r = sys_fsconfig(fs, FSCONFIG_CMD_CREATE, NULL, NULL);
 	if (!r) {
-		mnt = syscall(__NR_fsmount, fs, FSMOUNT_CLOEXEC, 0);
+		mnt = syscall(__NR_fsmount, fs, FSMOUNT_CLOEXEC, attr);
 		r = mnt < 0 ? -1 : sys_move_mount(mnt, to);
 		if (mnt >= 0)
 			close(mnt);
@@ -879,13 +885,16 @@ static void keep_mounts(void)
 	mkdir(EMPTY_DIR, 0755);
 	fd = open(KEEP_FILE, O_CREAT | O_WRONLY, 0644);
 	close(fd);
-	if (mount("tmpfs", KEEP_DIR, "tmpfs", 0, NULL) ||
+	if (mount("tmpfs", KEEP_DIR, "tmpfs", MS_NOSUID, NULL) ||
 	    mount("/tests/init", KEEP_FILE, NULL, MS_BIND, NULL))
 		bail("mount " KEEP_DIR);
 }
 
 static void mounts_allowed(int level, struct detacher *later)
 {
+	/* from level 1, new mounts must be nosuid: see mount_nosuid() */
+	unsigned long ns = level >= 1 ? MS_NOSUID : 0;
+	unsigned int ns_attr = level >= 1 ? MOUNT_ATTR_NOSUID : 0;
 	struct detacher now;
 	int errs[3];
 
@@ -893,14 +902,14 @@ static void mounts_allowed(int level, struct detacher *later)
 	mkdir(BIND_MNT, 0755);
 	mkdir(RO_MNT, 0755);
 	mkdir(RW_MNT, 0755);
-	check_ok(mount(FS_DEV, NEW_MNT, "ext4", 0, NULL),
+	check_ok(mount(FS_DEV, NEW_MNT, "ext4", ns, NULL),
 		 "[mount] level %d: mount(2) of the unmounted ext4 disk allowed", level);
 	check(mounted(NEW_MNT) && !umount(NEW_MNT), "[mount] level %d: mounted, then unmounted",
 	      level);
 	check_ok(mount(MNT, BIND_MNT, NULL, MS_BIND, NULL), "[mount] level %d: bind mount allowed",
 		 level);
 	check_ok(umount(BIND_MNT), "[mount] level %d: bind mount unmounted", level);
-	check_ok(new_api_tmpfs(NEW_MNT),
+	check_ok(new_api_tmpfs(NEW_MNT, ns_attr),
 		 "[mount] level %d: fsopen + CMD_CREATE + fsmount + move_mount of a tmpfs allowed",
 		 level);
 	check(mounted(NEW_MNT) && !umount(NEW_MNT), "[mount] level %d: new-API mount unmounted",
@@ -910,14 +919,15 @@ static void mounts_allowed(int level, struct detacher *later)
 	check_ok(clone_and_move(MNT, BIND_MNT),
 		 "[mount] level %d: open_tree(OPEN_TREE_CLONE) + move_mount allowed", level);
 	check(mounted(BIND_MNT) && !umount(BIND_MNT), "[mount] level %d: clone unmounted", level);
-	check_ok(mount("tmpfs", RO_MNT, "tmpfs", MS_RDONLY, NULL),
+	check_ok(mount("tmpfs", RO_MNT, "tmpfs", MS_RDONLY | ns, NULL),
 		 "[mount] level %d: read-only tmpfs mounted", level);
-	check_ok(mount(NULL, RO_MNT, NULL, MS_REMOUNT, NULL),
+	check_ok(mount(NULL, RO_MNT, NULL, MS_REMOUNT | ns, NULL),
 		 "[mount] level %d: remount read-write allowed", level);
 	check(!read_only(RO_MNT), "[mount] level %d: remounted read-write", level);
-	check_ok(mount(NULL, RO_MNT, NULL, MS_REMOUNT | MS_RDONLY, NULL),
+	check_ok(mount(NULL, RO_MNT, NULL, MS_REMOUNT | MS_RDONLY | ns, NULL),
 		 "[mount] level %d: remount read-only allowed", level);
-	check_ok(mount("tmpfs", RW_MNT, "tmpfs", 0, NULL), "[mount] level %d: tmpfs mounted", level);
+	check_ok(mount("tmpfs", RW_MNT, "tmpfs", ns, NULL), "[mount] level %d: tmpfs mounted",
+		 level);
 
 	/* removing a mountpoint from another namespace detaches it here */
 	keep_mounts();
@@ -976,7 +986,7 @@ static void mounts_denied(int level, struct detacher *d)
 	check_err(new_api_remount_rw(RO_MNT), EPERM,
 		  "[mount] level %d: fspick + \"rw\" + CMD_RECONFIGURE denied (EPERM)", level);
 	check(read_only(RO_MNT), "[mount] level %d: " RO_MNT " still read-only", level);
-	check_err(new_api_tmpfs(NEW_MNT), EPERM,
+	check_err(new_api_tmpfs(NEW_MNT, MOUNT_ATTR_NOSUID), EPERM,
 		  "[mount] level %d: fsopen + CMD_CREATE of a tmpfs denied (EPERM)", level);
 	check_err(new_api_source("ext4", FS_DEV), EPERM,
 		  "[mount] level %d: fsconfig(\"source\", %s) denied (EPERM)", level, FS_DEV);
@@ -998,9 +1008,415 @@ static void mounts_denied(int level, struct detacher *d)
 	      level);
 	check(device_hash(FS_DEV) == before, "[mount] level %d: %s contents unchanged", level,
 	      FS_DEV);
-	check_ok(mount(NULL, RW_MNT, NULL, MS_REMOUNT | MS_RDONLY, NULL),
+	check_ok(mount(NULL, RW_MNT, NULL, MS_REMOUNT | MS_RDONLY | MS_NOSUID, NULL),
 		 "[mount] level %d: remount read-only still allowed", level);
 	check(read_only(RW_MNT), "[mount] level %d: " RW_MNT " is read-only now", level);
+}
+
+/* ---- the routes around the rules -------------------------------------- */
+
+#define NOSUID_MNT	"/mnt/nosuid"
+#define PROBE		"/tests/bin/suid-probe"
+#define PROBE_ON_FS	NOSUID_MNT "/suid-probe"
+#define NOBODY		65534
+
+/* run PROBE_ON_FS as nobody: 0 when it ran as root, 1 as nobody, 100 + errno */
+static int run_probe_as_nobody(void)
+{
+	char *argv[] = { PROBE_ON_FS, NULL }, *envp[] = { NULL };
+
+	if (setgid(NOBODY) || setuid(NOBODY))
+		return 99;
+	execve(PROBE_ON_FS, argv, envp);
+	return 100 + errno;
+}
+
+/*
+ * At level 0, the attacker's prepared filesystem: a root-owned setuid copy
+ * of the probe on the ext4 disk that only the mount tests mount.
+ */
+static void setuid_fs_prepare(void)
+{
+	char buf[1 << 16];
+	int in, out, ok = 0;
+	ssize_t n;
+
+	mkdir(NOSUID_MNT, 0755);
+	if (mount(FS_DEV, NOSUID_MNT, "ext4", 0, NULL))
+		bail("mount " FS_DEV);
+	in = open(PROBE, O_RDONLY);
+	out = open(PROBE_ON_FS, O_CREAT | O_TRUNC | O_WRONLY, 0755);
+	if (in >= 0 && out >= 0) {
+		ok = 1;
+		while ((n = read(in, buf, sizeof(buf))) > 0)
+			ok &= write(out, buf, n) == n;
+	}
+	if (in >= 0)
+		close(in);
+	if (out >= 0)
+		close(out);
+	ok = ok && !chown(PROBE_ON_FS, 0, 0) && !chmod(PROBE_ON_FS, 04755);
+	check(ok, "[late-setid] level 0: a setuid-root program put on %s", FS_DEV);
+	check(in_child(run_probe_as_nobody) == 0,
+	      "[late-setid] level 0: it runs as root for nobody from a filesystem mounted at level 0");
+	if (umount(NOSUID_MNT))
+		bail("umount " NOSUID_MNT);
+}
+
+static long sys_mount_setattr(const char *path, unsigned long set, unsigned long clr)
+{
+	struct mount_attr attr = { .attr_set = set, .attr_clr = clr };
+
+	return syscall(__NR_mount_setattr, AT_FDCWD, path, 0, &attr, sizeof(attr));
+}
+
+/* level 0: new mounts need not be nosuid */
+static void mount_nosuid_allowed(void)
+{
+	check_ok(mount("tmpfs", NOSUID_MNT, "tmpfs", 0, NULL),
+		 "[mount-nosuid] level 0: tmpfs mounted without nosuid");
+	check_ok(mount(NULL, NOSUID_MNT, NULL, MS_REMOUNT | MS_NOSUID, NULL),
+		 "[mount-nosuid] level 0: remount nosuid allowed");
+	check_ok(mount(NULL, NOSUID_MNT, NULL, MS_REMOUNT, NULL),
+		 "[mount-nosuid] level 0: remount dropping nosuid allowed");
+	check_ok(umount(NOSUID_MNT), "[mount-nosuid] level 0: unmounted");
+	check_ok(new_api_tmpfs(NOSUID_MNT, 0),
+		 "[mount-nosuid] level 0: new-API tmpfs attached without MOUNT_ATTR_NOSUID");
+	check_ok(umount(NOSUID_MNT), "[mount-nosuid] level 0: new-API mount unmounted");
+}
+
+/* level 1: no new mount without nosuid, and no privileged exec from one */
+static void mount_nosuid_denied(void)
+{
+	unsigned long long before = device_hash(FS_DEV);
+	int r;
+
+	check_err(mount("tmpfs", NOSUID_MNT, "tmpfs", 0, NULL), EPERM,
+		  "[mount-nosuid] level 1: mount(2) of a tmpfs without nosuid denied (EPERM)");
+	check_log("mount without nosuid", 1);
+	check_err(mount(FS_DEV, NOSUID_MNT, "ext4", MS_RDONLY, NULL), EPERM,
+		  "[mount-nosuid] level 1: mount(2) of the prepared ext4 without nosuid denied (EPERM)");
+	check(!mounted(NOSUID_MNT), "[mount-nosuid] level 1: nothing mounted");
+	check(device_hash(FS_DEV) == before, "[mount-nosuid] level 1: %s unchanged", FS_DEV);
+	check_err(new_api_tmpfs(NOSUID_MNT, 0), EPERM,
+		  "[mount-nosuid] level 1: new-API tmpfs attached without MOUNT_ATTR_NOSUID denied (EPERM)");
+	check(!mounted(NOSUID_MNT), "[mount-nosuid] level 1: still nothing mounted");
+	check_ok(new_api_tmpfs(NOSUID_MNT, MOUNT_ATTR_NOSUID),
+		 "[mount-nosuid] level 1: new-API tmpfs with MOUNT_ATTR_NOSUID allowed");
+	check_ok(umount(NOSUID_MNT), "[mount-nosuid] level 1: unmounted");
+
+	check_ok(mount(FS_DEV, NOSUID_MNT, "ext4", MS_NOSUID, NULL),
+		 "[mount-nosuid] level 1: mount(2) of the prepared ext4 with nosuid allowed");
+	check_err(mount(NULL, NOSUID_MNT, NULL, MS_REMOUNT, NULL), EPERM,
+		  "[mount-nosuid] level 1: remount dropping nosuid denied (EPERM)");
+	check_err(mount(NULL, NOSUID_MNT, NULL, MS_REMOUNT | MS_BIND, NULL), EPERM,
+		  "[mount-nosuid] level 1: remount of the mount (MS_BIND) dropping nosuid denied (EPERM)");
+	check_ok(mount(NULL, NOSUID_MNT, NULL, MS_REMOUNT | MS_NOSUID, NULL),
+		 "[mount-nosuid] level 1: remount keeping nosuid allowed");
+	r = in_child(run_probe_as_nobody);
+	check(r == 1, "[late-setid] level 1: the setuid program runs without privileges on nosuid (got %d)",
+	      r);
+
+	/* mount_setattr() has no LSM hook: the exec rule is the last line */
+	check_ok(sys_mount_setattr(NOSUID_MNT, 0, MOUNT_ATTR_NOSUID),
+		 "[late-setid] level 1: mount_setattr() clears nosuid (no hook in 6.1)");
+	r = in_child(run_probe_as_nobody);
+	check(r == 100 + EPERM,
+	      "[late-setid] level 1: privileged exec from a filesystem mounted at level 1 denied (EPERM, got %d)",
+	      r);
+	check(klog_has("seclvl: denied privileged exec from a filesystem mounted at level 1 or above: seclvl-tests["),
+	      "[late-setid] level 1: the denial is logged");
+	check_ok(umount(NOSUID_MNT), "[late-setid] level 1: unmounted");
+}
+
+/* a child in a new user and network namespace: lo's MTU there */
+static int netns_mtu_in_userns(void)
+{
+	int mtu = 0;
+
+	if (unshare(CLONE_NEWUSER | CLONE_NEWNET))
+		return 100 + errno;
+	if (lo_mtu(&mtu, 0))
+		return 101;
+	mtu -= 1;
+	return lo_mtu(&mtu, 1) ? errno : 0;
+}
+
+/* a child in a new network namespace of the initial user namespace */
+static int netns_mtu_in_init_userns(void)
+{
+	int mtu = 0;
+
+	if (unshare(CLONE_NEWNET))
+		return 100 + errno;
+	if (lo_mtu(&mtu, 0))
+		return 101;
+	mtu -= 1;
+	return lo_mtu(&mtu, 1) ? errno : 0;
+}
+
+#define NET_SYSCTL	"/proc/sys/net/ipv4/ip_unprivileged_port_start"
+
+static void net_routes(int level)
+{
+	char before[32], *val;
+	int r;
+
+	snprintf(before, sizeof(before), "%s", slurp(NET_SYSCTL));
+	r = in_child(netns_mtu_in_userns);
+	check(r == 0, "[net-admin] level %d: CAP_NET_ADMIN in a user namespace's own network allowed (got %d)",
+	      level, r);
+	r = in_child(netns_mtu_in_init_userns);
+	if (level < 1) {
+		check(r == 0, "[net-admin] level %d: a new network namespace of the initial user namespace configurable (got %d)",
+		      level, r);
+		check_ok(write_str(NET_SYSCTL, "1000\n"),
+			 "[net-sysctl] level %d: write " NET_SYSCTL " allowed", level);
+		check(!strcmp(slurp(NET_SYSCTL), "1000\n"), "[net-sysctl] level %d: value written",
+		      level);
+		write_str(NET_SYSCTL, before);
+		return;
+	}
+	check(r == EPERM, "[net-admin] level %d: CAP_NET_ADMIN in the initial user namespace denied, new network namespace too (EPERM, got %d)",
+	      level, r);
+	check_err(write_str(NET_SYSCTL, "1000\n"), EPERM,
+		  "[net-sysctl] level %d: write " NET_SYSCTL " denied (EPERM)", level);
+	if (level == 1)
+		check_log("network sysctl write", 1);
+	val = slurp(NET_SYSCTL);
+	check(!strcmp(val, before), "[net-sysctl] level %d: value unchanged (%s)", level,
+	      strtok(val, "\n"));
+	check_ok(open_close(NET_SYSCTL, O_RDONLY), "[net-sysctl] level %d: reading still allowed",
+		 level);
+}
+
+/* the PCI function of a virtio disk: /sys/block/vdX/device is virtioN */
+static void pci_attr(const char *disk, const char *attr, char *path, size_t len)
+{
+	char link[256], real[256];
+
+	snprintf(link, sizeof(link), "/sys/block/%s/device/..", disk);
+	if (!realpath(link, real))
+		bail("realpath of the disk's PCI function");
+	snprintf(path, len, "%s/%s", real, attr);
+}
+
+static void detach_routes(int level)
+{
+	char remove[300], unbind[300], vdb[64];
+
+	pci_attr("vdb", "remove", remove, sizeof(remove));
+	snprintf(unbind, sizeof(unbind), "/sys/bus/pci/drivers/virtio-pci/unbind");
+	snprintf(vdb, sizeof(vdb), "%s", slurp("/sys/block/vdb/dev"));
+	if (level < 1) {
+		check_ok(write_str("/sys/bus/pci/rescan", "1\n"),
+			 "[detach] level %d: write /sys/bus/pci/rescan allowed", level);
+		check_ok(open_close(remove, O_WRONLY),
+			 "[detach] level %d: open the disk's PCI remove for writing allowed", level);
+		return;
+	}
+	check_err(write_str(remove, "1\n"), EPERM,
+		  "[detach] level %d: write the mounted disk's PCI remove denied (EPERM)", level);
+	if (level == 1)
+		check_log("device detach through sysfs", 1);
+	check_err(write_str("/sys/bus/pci/rescan", "1\n"), EPERM,
+		  "[detach] level %d: write /sys/bus/pci/rescan denied (EPERM)", level);
+	check_err(open_close(unbind, O_WRONLY), EPERM,
+		  "[detach] level %d: open the driver's unbind for writing denied (EPERM)", level);
+	check_err(open_close("/sys/bus/pci/drivers/virtio-pci/bind", O_WRONLY), EPERM,
+		  "[detach] level %d: open the driver's bind for writing denied (EPERM)", level);
+	check(!strcmp(slurp("/sys/block/vdb/dev"), vdb), "[detach] level %d: vdb still there",
+	      level);
+}
+
+/* BLKPG on a disk: add partition 9 over its last MiB, then delete it */
+static long blkpg(const char *disk, int op)
+{
+	struct blkpg_partition part = {
+		.start = 15 << 20, .length = 1 << 20, .pno = 9,
+	};
+	struct blkpg_ioctl_arg arg = {
+		.op = op, .datalen = sizeof(part), .data = &part,
+	};
+	int fd = open(disk, O_RDONLY), saved;
+	long ret;
+
+	if (fd < 0)
+		return -1;
+	ret = ioctl(fd, BLKPG, &arg);
+	saved = errno;
+	close(fd);
+	errno = saved;
+	return ret;
+}
+
+static void blkpg_routes(int level)
+{
+	if (level < 1) {
+		check_ok(blkpg(MOUNTED_DEV, BLKPG_ADD_PARTITION),
+			 "[mounted-bdev] level %d: BLKPG add partition on the mounted disk allowed", level);
+		check(exists("/sys/block/vda/vda9"), "[mounted-bdev] level %d: partition added",
+		      level);
+		check_ok(blkpg(MOUNTED_DEV, BLKPG_DEL_PARTITION),
+			 "[mounted-bdev] level %d: BLKPG delete partition allowed", level);
+		return;
+	}
+	check_err(blkpg(MOUNTED_DEV, BLKPG_ADD_PARTITION), EPERM,
+		  "[mounted-bdev] level %d: BLKPG on a disk holding a mounted filesystem, read-only descriptor, denied (EPERM)",
+		  level);
+	check(!exists("/sys/block/vda/vda9"), "[mounted-bdev] level %d: no partition added",
+	      level);
+	if (level == 1) {
+		check_ok(blkpg(SPARE_DEV, BLKPG_ADD_PARTITION),
+			 "[any-bdev] level 1: BLKPG on an unmounted disk allowed");
+		check_ok(blkpg(SPARE_DEV, BLKPG_DEL_PARTITION),
+			 "[any-bdev] level 1: BLKPG delete on it allowed");
+	} else {
+		check_err(blkpg(SPARE_DEV, BLKPG_ADD_PARTITION), EPERM,
+			  "[any-bdev] level 2: BLKPG on an unmounted disk denied (EPERM)");
+		check(!exists("/sys/block/vdb/vdb9"), "[any-bdev] level 2: no partition added");
+	}
+}
+
+/* a shared writable mapping of the unmounted disk, made at level 0 */
+static void *fs_map;
+static int fs_map_fd = -1;
+
+static void mapped_mount_prepare(void)
+{
+	fs_map_fd = open(FS_DEV, O_RDWR);
+	fs_map = fs_map_fd < 0 ? MAP_FAILED :
+		 mmap(NULL, 4096, PROT_READ | PROT_WRITE, MAP_SHARED, fs_map_fd, 0);
+	check(fs_map != MAP_FAILED, "[mapped-bdev-mount] level 0: %s mapped shared and writable",
+	      FS_DEV);
+}
+
+/*
+ * The mount is refused once the filesystem has read its superblock (it may
+ * have written it: that is the filesystem's, not the mapping's, write).
+ */
+static void mapped_mount_denied(void)
+{
+	check_err(mount(FS_DEV, NOSUID_MNT, "ext4", MS_NOSUID, NULL), EPERM,
+		  "[mapped-bdev-mount] level 1: mount over a disk mapped shared and writable denied (EPERM)");
+	check_log("mount over a block device mapped shared and writable", 1);
+	check(!mounted(NOSUID_MNT), "[mapped-bdev-mount] level 1: nothing mounted");
+	if (fs_map != MAP_FAILED)
+		munmap(fs_map, 4096);
+	close(fs_map_fd);
+	check_ok(mount(FS_DEV, NOSUID_MNT, "ext4", MS_NOSUID, NULL),
+		 "[mapped-bdev-mount] level 1: once unmapped, the mount is allowed");
+	check_ok(umount(NOSUID_MNT), "[mapped-bdev-mount] level 1: unmounted");
+}
+
+#define CAPS_FILE	"/tmp/seclvl-caps"
+
+/* struct vfs_cap_data, VFS_CAP_REVISION_2: CAP_NET_RAW (13) permitted */
+static const unsigned char caps_value[20] = {
+	0x00, 0x00, 0x00, 0x02, 0x00, 0x20, 0x00, 0x00,
+};
+
+static void file_caps(int level)
+{
+	int fd = open(CAPS_FILE, O_CREAT | O_WRONLY, 0755);
+
+	if (fd >= 0)
+		close(fd);
+	if (level < 1) {
+		check_ok(setxattr(CAPS_FILE, "security.capability", caps_value, sizeof(caps_value), 0),
+			 "[file-caps] level %d: set security.capability allowed", level);
+		check(getxattr(CAPS_FILE, "security.capability", NULL, 0) > 0,
+		      "[file-caps] level %d: the file has capabilities", level);
+		return;
+	}
+	check_err(setxattr(CAPS_FILE, "security.capability", caps_value, sizeof(caps_value), 0),
+		  EPERM, "[file-caps] level %d: set security.capability denied (EPERM)", level);
+	if (level == 1)
+		check_log("file capabilities (security.capability)", 1);
+	check(getxattr(CAPS_FILE, "security.capability", NULL, 0) > 0,
+	      "[file-caps] level %d: the capabilities set at level 0 are still there", level);
+	if (level == 2) {
+		check_ok(removexattr(CAPS_FILE, "security.capability"),
+			 "[file-caps] level 2: removing security.capability allowed");
+		check(getxattr(CAPS_FILE, "security.capability", NULL, 0) == -1 && errno == ENODATA,
+		      "[file-caps] level 2: the file has no capabilities now");
+	}
+}
+
+static long rtc_set_now(void)
+{
+	struct rtc_time tm;
+	int fd = open("/dev/rtc0", O_RDONLY), saved;
+	long ret = -1;
+
+	if (fd < 0)
+		return -1;
+	if (!ioctl(fd, RTC_RD_TIME, &tm))
+		ret = ioctl(fd, RTC_SET_TIME, &tm);
+	saved = errno;
+	close(fd);
+	errno = saved;
+	return ret;
+}
+
+static long adjtimex_modes(unsigned int modes, int status, long tick)
+{
+	struct timex tx = { 0 };
+
+	if (adjtimex(&tx) < 0)
+		return -1;
+	tx.modes = modes;
+	if (modes & ADJ_STATUS)
+		tx.status = (tx.status & ~STA_INS) | status;
+	if (modes & ADJ_TICK)
+		tx.tick = tick;
+	return adjtimex(&tx);
+}
+
+static long step_adjtimex_us(long us)
+{
+	struct timex tx = { .modes = ADJ_SETOFFSET };
+
+	tx.time.tv_sec = 0;
+	tx.time.tv_usec = us;
+	return adjtimex(&tx);
+}
+
+static void clock_routes(int level)
+{
+	struct timex tx = { 0 };
+	long long t0;
+
+	if (level < 2) {
+		check_ok(rtc_set_now(), "[rtc] level %d: RTC_SET_TIME allowed", level);
+		check_ok(adjtimex_modes(ADJ_STATUS, STA_INS, 0),
+			 "[clock-backwards] level %d: adjtimex STA_INS (leap second) allowed", level);
+		check_ok(adjtimex_modes(ADJ_STATUS, 0, 0),
+			 "[clock-backwards] level %d: STA_INS cleared again", level);
+		check_ok(adjtimex_modes(ADJ_TICK, 0, 9000),
+			 "[clock-backwards] level %d: adjtimex ADJ_TICK 9000 allowed", level);
+		check_ok(adjtimex_modes(ADJ_TICK, 0, 10000),
+			 "[clock-backwards] level %d: ADJ_TICK back to 10000", level);
+		return;
+	}
+	check_err(rtc_set_now(), EPERM, "[rtc] level 2: RTC_SET_TIME denied (EPERM)");
+	check_log("setting the RTC", 2);
+	check_err(adjtimex_modes(ADJ_STATUS, STA_INS, 0), EPERM,
+		  "[clock-backwards] level 2: adjtimex STA_INS (leap second insertion) denied (EPERM)");
+	check_log("inserting a leap second", 2);
+	check_err(adjtimex_modes(ADJ_TICK, 0, 9000), EPERM,
+		  "[clock-backwards] level 2: adjtimex ADJ_TICK 9000 (10 %% slower) denied (EPERM)");
+	adjtimex(&tx);
+	check(tx.tick == 10000 && !(tx.status & STA_INS),
+	      "[clock-backwards] level 2: tick and status unchanged (tick %ld)", tx.tick);
+	check_ok(adjtimex_modes(ADJ_TICK, 0, 10000),
+		 "[clock-backwards] level 2: ADJ_TICK at the nominal 10000 allowed");
+	check_ok(adjtimex_modes(ADJ_FREQUENCY, 0, 0),
+		 "[clock-backwards] level 2: ADJ_FREQUENCY (bounded slew) allowed");
+	t0 = now_ns();
+	check_ok(step_adjtimex_us(0), "[clock-backwards] level 2: adjtimex(ADJ_SETOFFSET) of 0 s allowed");
+	check_ok(step_adjtimex_us(1), "[clock-backwards] level 2: adjtimex(ADJ_SETOFFSET) of +1 us allowed");
+	check(now_ns() >= t0, "[clock-backwards] level 2: the clock did not go back");
 }
 
 /* ---- the walk --------------------------------------------------------- */
@@ -1063,6 +1479,14 @@ static void level0(struct bdev *vdb, struct bdev *vdc)
 	bdev_allowed(vdc, "any-bdev", 0);
 	check_ok(open_close(DEBUGFS_FILE, O_RDWR),
 		 "[lockdown-integrity] level 0: open a writable debugfs file allowed");
+	setuid_fs_prepare();
+	mount_nosuid_allowed();
+	net_routes(0);
+	detach_routes(0);
+	blkpg_routes(0);
+	file_caps(0);
+	clock_routes(0);
+	mapped_mount_prepare();
 }
 
 static void level1(struct bdev *vdb, struct bdev *vdc)
@@ -1124,6 +1548,14 @@ static void level1(struct bdev *vdb, struct bdev *vdc)
 	check(!klog_has("seclvl: denied lockdown /proc/kcore access"),
 	      "[lockdown-confidentiality] level 1: /proc/kcore not refused by lockdown below level 2");
 
+	mapped_mount_denied();
+	mount_nosuid_denied();
+	net_routes(1);
+	detach_routes(1);
+	blkpg_routes(1);
+	file_caps(1);
+	clock_routes(1);
+
 	/* level 2 rules, allowed below their level */
 	t0 = now_ns();
 	check_ok(step_settimeofday(-100), "[clock-backwards] level 1: settimeofday 100 s back allowed");
@@ -1134,7 +1566,8 @@ static void level1(struct bdev *vdb, struct bdev *vdc)
 	check_ok(step_adjtimex(-100, 0), "[clock-backwards] level 1: adjtimex(ADJ_SETOFFSET) back allowed");
 	step_adjtimex(100, 0);
 	mkdir("/mnt/tmp", 0755);
-	check_ok(mount("tmpfs", "/mnt/tmp", "tmpfs", 0, NULL), "[umount] level 1: mount a tmpfs allowed");
+	check_ok(mount("tmpfs", "/mnt/tmp", "tmpfs", MS_NOSUID, NULL),
+		 "[umount] level 1: mount a tmpfs allowed");
 	check_ok(umount("/mnt/tmp"), "[umount] level 1: umount allowed");
 	check(!mounted("/mnt/tmp"), "[umount] level 1: tmpfs unmounted");
 	mounts_allowed(1, &mount_detacher);
@@ -1191,6 +1624,11 @@ static void level2(struct bdev *vdb, struct bdev *vdc)
 	check_err(unload_module(), EPERM, "[modules] level 2: delete_module denied (EPERM)");
 	setid_denied(2);
 	ptrace_paths(2, 1);
+	net_routes(2);
+	detach_routes(2);
+	blkpg_routes(2);
+	file_caps(2);
+	clock_routes(2);
 }
 
 /* writes that must fail with @err and leave the level at @level */
@@ -1251,8 +1689,37 @@ static void interface_at_2(void)
 			  "unlock: level 2: 5000-byte password refused (EINVAL)");
 	}
 	check(read_level() == 2, "unlock: level 2: level still 2");
+
+	/*
+	 * Writers killed while they wait for their turn take nothing with
+	 * them: right after a verification, five writers queue up and are
+	 * killed; the next writer waits for one slot, not six.
+	 */
+	{
+		pid_t pids[5];
+		int i;
+
+		check_err(write_str(PASSWD_FILE, "wrong once more"), EPERM,
+			  "unlock: level 2: a wrong password takes the slot");
+		for (i = 0; i < 5; i++) {
+			pids[i] = fork();
+			if (!pids[i])
+				_exit(write_str(PASSWD_FILE, "waiting guess") == -1);
+		}
+		usleep(200000);
+		for (i = 0; i < 5; i++)
+			kill(pids[i], SIGKILL);
+		for (i = 0; i < 5; i++)
+			waitpid(pids[i], NULL, 0);
+		clock_gettime(CLOCK_MONOTONIC, &a);
+	}
 	check_ok(write_str(PASSWD_FILE, SECLVL_TEST_PASSWORD "\n"),
 		 "unlock: level 2: the right password is accepted");
+	clock_gettime(CLOCK_MONOTONIC, &b);
+	ms = (b.tv_sec - a.tv_sec) * 1000 + (b.tv_nsec - a.tv_nsec) / 1000000;
+	check(ms < 2500,
+	      "unlock: throttle: five writers killed while waiting kept no slot (%lld ms, < 2500)",
+	      ms);
 	check(read_level() == 0, "unlock: level 2: the right password brought the level to 0");
 	check(klog_has("seclvl: unlocked by password: level 2 to 0 by seclvl-tests["),
 	      "unlock: the unlock is logged");

@@ -200,16 +200,22 @@ $(ROOTFS_TEST_MAINT): $(PACK_DEPS) $(MAINT_FILES) $(TESTS_OVERLAY).stamp | deps
 	@$(call pack,$(TESTS_OVERLAY) rootfs-maintenance)
 
 # The test overlay: tests/guest/ at /tests, the C suites built static for
-# aarch64, the test module, and the version the smoke test expects.
+# aarch64, the seclvl kselftest built from the patched tree with its own
+# Makefile (kselftest_harness.h does not build with -Wextra), the test
+# module, and the version the smoke test expects.
 TEST_CFLAGS := -static -O2 -Wall -Wextra -Werror
 GUEST_C_TESTS := $(patsubst tests/guest/%.c,%,$(wildcard tests/guest/*.c))
-$(TESTS_OVERLAY).stamp: $(GUEST_TEST_FILES) $(TESTMOD_KO) $(KERNEL_VERSION_FILE)
+SELFTEST_DIR := $(LINUX_SRC)/tools/testing/selftests/seclvl
+$(TESTS_OVERLAY).stamp: $(GUEST_TEST_FILES) $(TESTMOD_KO) $(KERNEL_VERSION_FILE) $(TREE_STAMP)
 	@rm -rf $(TESTS_OVERLAY) && mkdir -p $(TESTS_OVERLAY)/tests/bin
 	@cp tests/guest/* $(TESTS_OVERLAY)/tests/
 	@rm -f $(TESTS_OVERLAY)/tests/*.c $(TESTS_OVERLAY)/tests/*.h
 	@for t in $(GUEST_C_TESTS); do \
 		aarch64-linux-gnu-gcc $(TEST_CFLAGS) -o $(TESTS_OVERLAY)/tests/bin/$$t \
 			tests/guest/$$t.c || exit 1; done
+	@CFLAGS=-Werror $(MAKE) -s -C $(SELFTEST_DIR) \
+		OUTPUT=$(abspath $(TESTS_OVERLAY))/tests/bin \
+		CROSS_COMPILE=aarch64-linux-gnu- LDFLAGS=-static
 	@cp $(TESTMOD_KO) $(TESTS_OVERLAY)/tests/
 	@cp $(KERNEL_VERSION_FILE) $(TESTS_OVERLAY)/tests/kernel.version
 	@touch $@

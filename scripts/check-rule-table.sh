@@ -13,7 +13,7 @@ doc=$1 log=$2
 
 # rows of the rule table: "<id>  <level 0-2>  <text>"
 doc_ids=$(grep -oE '^[a-z]+(-[a-z]+)* +[0-2] ' "$doc" | awk '{print $1}' | sort -u)
-test_ids=$(sed -nE 's/^(not )?ok [0-9]+ - \[([a-z]+(-[a-z]+)*)\] .*/\2/p' "$log" | sort -u)
+test_ids=$(sed -nE 's/^(not )?ok [0-9]+ global\.([a-z]+(_[a-z]+)*)__.*/\2/p' "$log" | tr '_' '-' | sort -u)
 [ -n "$doc_ids" ] || die "no rule table found in $doc"
 
 if [ "$doc_ids" != "$test_ids" ]; then

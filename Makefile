@@ -19,6 +19,10 @@ endif
 ifeq ($(filter $(UBOOT),locked debian),)
 $(error UBOOT must be locked or debian, not '$(UBOOT)')
 endif
+FRESH ?= 0
+ifeq ($(filter $(FRESH),0 1),)
+$(error FRESH must be 0 or 1, not '$(FRESH)')
+endif
 # Three kernels, each with its own outputs (build/linux-build-VARIANT...):
 #   product  the appliance: command line built in, boot level floor (default)
 #   test     the product kernel taking its command line from the boot
@@ -28,14 +32,20 @@ VARIANT ?= product
 ifeq ($(filter $(VARIANT),product test debug),)
 $(error VARIANT must be product, test or debug, not '$(VARIANT)')
 endif
-V := -$(VARIANT)
+# suffix of the per-variant outputs (kbuild's V= stays make's verbosity)
+VARIANT_SUFFIX := -$(VARIANT)
 
+ifeq ($(wildcard board/$(BOARD)/board.conf),)
+$(error BOARD must be one of: $(notdir $(wildcard board/*)); board/$(BOARD)/board.conf not found)
+endif
 include board/$(BOARD)/board.conf
+export ARCH UBOOT_ARCH CROSS_COMPILE
 
 # FIT signing. The development key is generated under build/ on first use;
 # KEY_DIR=/path/to/keys KEY_NAME=name signs with your own key instead
 # (NAME.key and NAME.crt; see README "Verified boot").
-KEY_DIR ?= $(BUILD_DIR)/keys
+DEFAULT_KEY_DIR := $(BUILD_DIR)/keys
+KEY_DIR ?= $(DEFAULT_KEY_DIR)
 KEY_NAME ?= dev
 SIGNING_KEY := $(KEY_DIR)/$(KEY_NAME).crt
 # U-Boot's control device trees: QEMU's own, dumped with the runtime
@@ -55,17 +65,22 @@ UBOOT_BIN_debian := $(UBOOT_DEBIAN_BIN)
 
 SCRIPTS := scripts
 LINUX_SRC := $(BUILD_DIR)/linux
-LINUX_OUT := $(BUILD_DIR)/linux-build$(V)
+LINUX_OUT := $(BUILD_DIR)/linux-build$(VARIANT_SUFFIX)
 TREE_STAMP := $(LINUX_SRC)/.git/seclvl-series
 
 # Kernel config: fragments merged onto allnoconfig, in this order.
-VARIANT_FRAGMENTS_product := defconfig/product.config board/$(BOARD)/cmdline.config
-VARIANT_FRAGMENTS_test := defconfig/test-kernel.config
-VARIANT_FRAGMENTS_debug := defconfig/test-kernel.config defconfig/debug.config \
-	defconfig/kasan.config
-BASE_FRAGMENTS := $(addprefix defconfig/,virt.config appliance.config \
-	security.config test.config) $(wildcard defconfig/local.config)
-KCONFIG_FRAGMENTS := $(BASE_FRAGMENTS) $(VARIANT_FRAGMENTS_$(VARIANT))
+# The board's linux.config, then kernel-config/ (appliance, security, the
+# demonstration's surfaces), the variant's, and last your own
+# kernel-config/local.config (make linux-update-config writes it).
+VARIANT_FRAGMENTS_product := kernel-config/product.config board/$(BOARD)/cmdline.config
+VARIANT_FRAGMENTS_test := kernel-config/test.config
+VARIANT_FRAGMENTS_debug := kernel-config/test.config kernel-config/debug.config \
+	kernel-config/kasan.config
+BASE_FRAGMENTS := board/$(BOARD)/linux.config $(addprefix kernel-config/,appliance.config \
+	security.config demo.config)
+LOCAL_FRAGMENT := $(wildcard kernel-config/local.config)
+KCONFIG_FRAGMENTS = $(BASE_FRAGMENTS) $(VARIANT_FRAGMENTS_$(VARIANT)) $(LOCAL_FRAGMENT)
+kconfig_fragments_of = $(BASE_FRAGMENTS) $(VARIANT_FRAGMENTS_$(1)) $(LOCAL_FRAGMENT)
 
 # Kernel build environment: out of tree, cross, reproducible, ccache when
 # installed. The timestamp is the date of the last commit of this project.
@@ -75,38 +90,38 @@ CCACHE := $(shell command -v ccache 2>/dev/null)
 export CCACHE_BASEDIR ?= $(CURDIR)
 SOURCE_DATE := $(shell git log -1 --format=%ct 2>/dev/null || echo 0)
 KMAKE := $(MAKE) -C $(LINUX_SRC) O=$(abspath $(LINUX_OUT)) \
-	ARCH=arm64 CROSS_COMPILE=aarch64-linux-gnu- \
-	$(if $(CCACHE),CC="ccache aarch64-linux-gnu-gcc") \
+	ARCH=$(ARCH) CROSS_COMPILE=$(CROSS_COMPILE) \
+	$(if $(CCACHE),CC="ccache $(CROSS_COMPILE)gcc") \
 	KBUILD_BUILD_TIMESTAMP="$(shell LC_ALL=C date -u -d @$(SOURCE_DATE) '+%a %b %e %H:%M:%S UTC %Y')" \
 	KBUILD_BUILD_USER=seclvl KBUILD_BUILD_HOST=seclvl-build \
 	KBUILD_BUILD_VERSION=1 LOCALVERSION=
 
-IMAGE := $(LINUX_OUT)/arch/arm64/boot/Image
+IMAGE := $(LINUX_OUT)/arch/$(ARCH)/boot/Image
 GEN_INIT_CPIO := $(LINUX_OUT)/usr/gen_init_cpio
 
 BUSYBOX := $(BUILD_DIR)/busybox/bin/busybox
-MODULES_OUT := $(BUILD_DIR)/modules$(V)
+MODULES_OUT := $(BUILD_DIR)/modules$(VARIANT_SUFFIX)
 APPLIANCE_KO := $(MODULES_OUT)/appliance/appliance.ko
 TESTMOD_KO := $(MODULES_OUT)/seclvl_testmod/seclvl_testmod.ko
-ROOTFS := $(BUILD_DIR)/rootfs$(V).cpio.gz
-ROOTFS_MAINT := $(BUILD_DIR)/rootfs-maintenance$(V).cpio.gz
-ROOTFS_TEST := $(BUILD_DIR)/rootfs-test$(V).cpio.gz
-ROOTFS_TEST_MAINT := $(BUILD_DIR)/rootfs-test-maintenance$(V).cpio.gz
-ROOTFS_MODULES := $(BUILD_DIR)/rootfs-modules$(V)
-TESTS_OVERLAY := $(BUILD_DIR)/tests-overlay$(V)
+ROOTFS := $(BUILD_DIR)/rootfs$(VARIANT_SUFFIX).cpio.gz
+ROOTFS_MAINT := $(BUILD_DIR)/rootfs-maintenance$(VARIANT_SUFFIX).cpio.gz
+ROOTFS_TEST := $(BUILD_DIR)/rootfs-test$(VARIANT_SUFFIX).cpio.gz
+ROOTFS_TEST_MAINT := $(BUILD_DIR)/rootfs-test-maintenance$(VARIANT_SUFFIX).cpio.gz
+ROOTFS_MODULES := $(BUILD_DIR)/rootfs-modules$(VARIANT_SUFFIX)
+TESTS_OVERLAY := $(BUILD_DIR)/tests-overlay$(VARIANT_SUFFIX)
 # the product disk carries the normal configuration only; the maintenance
 # FIT is a separate signed file, on a disk of its own
-FIT_normal := $(BUILD_DIR)/appliance$(V).itb
-FIT_maintenance := $(BUILD_DIR)/appliance-maintenance$(V).itb
+FIT_normal := $(BUILD_DIR)/appliance$(VARIANT_SUFFIX).itb
+FIT_maintenance := $(BUILD_DIR)/appliance-maintenance$(VARIANT_SUFFIX).itb
 FIT := $(FIT_$(MODE))
-FIT_TEST_normal := $(BUILD_DIR)/appliance-test$(V).itb
-FIT_TEST_maintenance := $(BUILD_DIR)/appliance-test-maintenance$(V).itb
-DISK := $(BUILD_DIR)/disk$(V)-$(MODE).img
-DISK_TEST := $(BUILD_DIR)/disk$(V)-test-normal.img
-DISK_TEST_MAINT := $(BUILD_DIR)/disk$(V)-test-maintenance.img
-KERNEL_VERSION_FILE := $(BUILD_DIR)/kernel$(V).version
+FIT_TEST_normal := $(BUILD_DIR)/appliance-test$(VARIANT_SUFFIX).itb
+FIT_TEST_maintenance := $(BUILD_DIR)/appliance-test-maintenance$(VARIANT_SUFFIX).itb
+DISK := $(BUILD_DIR)/disk$(VARIANT_SUFFIX)-$(MODE).img
+DISK_TEST := $(BUILD_DIR)/disk$(VARIANT_SUFFIX)-test-normal.img
+DISK_TEST_MAINT := $(BUILD_DIR)/disk$(VARIANT_SUFFIX)-test-maintenance.img
+KERNEL_VERSION_FILE := $(BUILD_DIR)/kernel$(VARIANT_SUFFIX).version
 
-ROOTFS_FILES := $(shell find rootfs -type f 2>/dev/null)
+ROOTFS_FILES := $(shell find rootfs board/$(BOARD)/rootfs -type f 2>/dev/null)
 MAINT_FILES := $(shell find rootfs-maintenance -type f 2>/dev/null)
 GUEST_TEST_FILES := $(shell find tests/guest -type f 2>/dev/null)
 BOOTARGS := quiet
@@ -117,7 +132,7 @@ export SOURCE_DATE_EPOCH := $(SOURCE_DATE)
 .SECONDEXPANSION:
 
 .PHONY: u-boot linux-kbuild test-images product-test-images all rootfs fit disk run check bench reproducible-check modules deps linux-tree linux-config linux linux-menuconfig \
-	linux-savedefconfig clean distclean help FORCE
+	linux-update-config clean distclean help FORCE
 
 ## all: build the product kernel, initramfs, signed FIT, disk image, the locked U-Boot and its control DT (default)
 all: linux rootfs fit disk $(UBOOT_LOCKED) $(CONTROL_DTB_locked)
@@ -145,7 +160,7 @@ $(LINUX_OUT)/config.stamp: $(KCONFIG_FRAGMENTS) $(LINUX_OUT)/fragments.list $(TR
 	@$(SCRIPTS)/configure-kernel.sh $(LINUX_SRC) $(LINUX_OUT) $(KCONFIG_FRAGMENTS)
 	@touch $@
 
-## linux-config: merge defconfig/ fragments onto allnoconfig and check them
+## linux-config: merge the board and kernel-config/ fragments onto allnoconfig and check them
 linux-config: $(LINUX_OUT)/config.stamp
 
 $(IMAGE): $(LINUX_OUT)/config.stamp $(LINUX_OUT)/.config $(TREE_STAMP)
@@ -186,7 +201,7 @@ $(ROOTFS_MODULES)/lib/modules/appliance.ko: $(APPLIANCE_KO)
 PACK_DEPS := $(ROOTFS_FILES) $(IMAGE) $(ROOTFS_MODULES)/lib/modules/appliance.ko \
 	$(SCRIPTS)/gen-rootfs-list.sh $(SCRIPTS)/pack-initramfs.sh
 pack = $(SCRIPTS)/timed.sh "pack $@" $(SCRIPTS)/pack-initramfs.sh $(GEN_INIT_CPIO) $@ \
-	$(BUSYBOX) rootfs $(ROOTFS_MODULES) $(1)
+	$(BUSYBOX) rootfs board/$(BOARD)/rootfs $(ROOTFS_MODULES) $(1)
 
 $(ROOTFS): $(PACK_DEPS) | deps
 	@$(call pack)
@@ -211,11 +226,11 @@ $(TESTS_OVERLAY).stamp: $(GUEST_TEST_FILES) $(TESTMOD_KO) $(KERNEL_VERSION_FILE)
 	@cp tests/guest/* $(TESTS_OVERLAY)/tests/
 	@rm -f $(TESTS_OVERLAY)/tests/*.c $(TESTS_OVERLAY)/tests/*.h
 	@for t in $(GUEST_C_TESTS); do \
-		aarch64-linux-gnu-gcc $(TEST_CFLAGS) -o $(TESTS_OVERLAY)/tests/bin/$$t \
+		$(CROSS_COMPILE)gcc $(TEST_CFLAGS) -o $(TESTS_OVERLAY)/tests/bin/$$t \
 			tests/guest/$$t.c || exit 1; done
 	@CFLAGS=-Werror $(MAKE) -s -C $(SELFTEST_DIR) \
 		OUTPUT=$(abspath $(TESTS_OVERLAY))/tests/bin \
-		CROSS_COMPILE=aarch64-linux-gnu- LDFLAGS=-static
+		CROSS_COMPILE=$(CROSS_COMPILE) LDFLAGS=-static
 	@cp $(TESTMOD_KO) $(TESTS_OVERLAY)/tests/
 	@cp $(KERNEL_VERSION_FILE) $(TESTS_OVERLAY)/tests/kernel.version
 	@touch $@
@@ -226,7 +241,11 @@ rootfs: $(ROOTFS)
 # Signing: the key (generated once, never overwritten) and U-Boot's
 # control device tree carrying its public half
 $(SIGNING_KEY):
+ifeq ($(KEY_DIR),$(DEFAULT_KEY_DIR))
 	@$(SCRIPTS)/make-signing-key.sh $(KEY_DIR) $(KEY_NAME)
+else
+	$(error no key $(KEY_NAME).crt in KEY_DIR=$(KEY_DIR): keys are generated only in $(DEFAULT_KEY_DIR); give KEY_NAME of a key there ($(notdir $(basename $(wildcard $(KEY_DIR)/*.crt)))))
+endif
 
 # QEMU's tree does not depend on the firmware's contents, only on -bios
 # being there: every tree is dumped with Debian's binary, so that none
@@ -273,38 +292,59 @@ $(FIT_TEST_maintenance): $(ROOTFS_TEST_MAINT) $(FIT_DEPS)
 fit: $(FIT)
 
 # make-disk-image.sh BOARD_CONF FIT CONF BOOTARGS OUT
-$(BUILD_DIR)/disk$(V)-%.img: $$(FIT_$$*) $(BOOT_FILES)
+$(BUILD_DIR)/disk$(VARIANT_SUFFIX)-%.img: $$(FIT_$$*) $(BOOT_FILES)
 	@$(SCRIPTS)/make-disk-image.sh board/$(BOARD)/board.conf $< conf-$* "$(BOOTARGS)" $@
 
 # Test disks: the test FITs (initramfs with tests/), no quiet.
-$(BUILD_DIR)/disk$(V)-test-%.img: $$(FIT_TEST_$$*) $(BOOT_FILES)
+$(BUILD_DIR)/disk$(VARIANT_SUFFIX)-test-%.img: $$(FIT_TEST_$$*) $(BOOT_FILES)
 	@$(SCRIPTS)/make-disk-image.sh board/$(BOARD)/board.conf $< conf-$* "panic=-1" $@
 
 ## disk: build the disk image (GPT: boot partition with the FIT, data; MODE=maintenance: the maintenance disk)
 disk: $(DISK)
 
-## run: boot the appliance in QEMU (BOOT=uboot|direct, MODE=normal|maintenance, UBOOT=locked|debian)
+## run: boot the appliance in QEMU (BOOT=uboot|direct, MODE=normal|maintenance, UBOOT=locked|debian, FRESH=1)
+# build/run.img keeps /data from one run to the next; FRESH=1 empties it
+RUN_DISK := $(BUILD_DIR)/run.img
 ifeq ($(BOOT),direct)
 run: $(IMAGE) $(ROOTFS) $(ROOTFS_MAINT) $(DISK)
-	@cp $(DISK) $(BUILD_DIR)/run.img
+	@$(SCRIPTS)/prepare-run-disk.sh board/$(BOARD)/board.conf $(DISK) $(RUN_DISK) $(FRESH)
 	@$(SCRIPTS)/run-qemu.sh board/$(BOARD)/board.conf direct $(IMAGE) \
 		$(if $(filter maintenance,$(MODE)),$(ROOTFS_MAINT),$(ROOTFS)) "$(BOOTARGS)" \
-		--data $(BUILD_DIR)/run.img
+		--data $(RUN_DISK)
 else
 run: $(DISK) $(CONTROL_DTB) $(filter $(UBOOT_LOCKED),$(UBOOT_BIN_$(UBOOT)))
-	@cp $(DISK) $(BUILD_DIR)/run.img
+	@$(SCRIPTS)/prepare-run-disk.sh board/$(BOARD)/board.conf $(DISK) $(RUN_DISK) $(FRESH)
 	@$(SCRIPTS)/run-qemu.sh board/$(BOARD)/board.conf uboot $(UBOOT_BIN_$(UBOOT)) \
-		$(BUILD_DIR)/run.img --dtb $(CONTROL_DTB)
+		$(RUN_DISK) --dtb $(CONTROL_DTB)
 endif
 
+out_of = $(BUILD_DIR)/linux-build-$(1)
+image_of = $(BUILD_DIR)/linux-build-$(1)/arch/$(ARCH)/boot/Image
+
+# The fixtures of make check, with their prerequisites: the pristine disks
+# of the levels boot, and the disks the locked U-Boot must refuse or
+# ignore (from the product kernel, its test FIT and key, and the test
+# kernel as the attacker's; built in the product make, after the test one).
+TEST_DISKS := $(BUILD_DIR)/test-disks
+VBOOT_DIR := $(BUILD_DIR)/vboot-fixtures
+$(TEST_DISKS)/stamp: tests/make-test-disks.sh
+	@tests/make-test-disks.sh $(TEST_DISKS) && touch $@
+VBOOT_INPUTS := $(call image_of,product) $(BUILD_DIR)/rootfs-test-product.cpio.gz \
+	$(BUILD_DIR)/kernel-product.version $(BUILD_DIR)/appliance-test-product.itb \
+	$(call image_of,test) $(BUILD_DIR)/rootfs-test-test.cpio.gz
+$(VBOOT_DIR)/stamp: $(VBOOT_INPUTS) $(SIGNING_KEY) $(wildcard tests/boot/*) $(BOOT_FILES) \
+		$(SCRIPTS)/make-fit-image.sh $(SCRIPTS)/make-signing-key.sh
+	@tests/boot/make-verified-boot-fixtures.sh board/$(BOARD)/board.conf $(call image_of,product) \
+		$(BUILD_DIR)/rootfs-test-product.cpio.gz "$$(cat $(BUILD_DIR)/kernel-product.version)" \
+		$(BUILD_DIR)/appliance-test-product.itb $(KEY_NAME) $(call image_of,test) \
+		$(BUILD_DIR)/rootfs-test-test.cpio.gz $(VBOOT_DIR)
+	@touch $@
+
 # What make check boots, per kernel: built by one make per VARIANT.
-test-images: $(IMAGE) $(ROOTFS_TEST)
+test-images: $(IMAGE) $(ROOTFS_TEST) $(TEST_DISKS)/stamp
 product-test-images: $(IMAGE) $(ROOTFS_TEST) $(DISK_TEST) $(DISK_TEST_MAINT) $(UBOOT_LOCKED) \
 	$(CONTROL_DTB_debian) $(BUILD_DIR)/u-boot-control-normal.dtb \
-	$(BUILD_DIR)/u-boot-control-maintenance.dtb
-
-out_of = $(BUILD_DIR)/linux-build-$(1)
-image_of = $(BUILD_DIR)/linux-build-$(1)/arch/arm64/boot/Image
+	$(BUILD_DIR)/u-boot-control-maintenance.dtb $(VBOOT_DIR)/stamp
 
 ## check: host checks and guest boots; last line "N passed, N failed"
 check: | deps
@@ -326,9 +366,11 @@ check: | deps
 		CONTROL_DTB_NORMAL=$(BUILD_DIR)/u-boot-control-normal.dtb \
 		CONTROL_DTB_MAINTENANCE=$(BUILD_DIR)/u-boot-control-maintenance.dtb \
 		CONTROL_DTB_DEBIAN=$(CONTROL_DTB_debian) KEY_NAME=$(KEY_NAME) \
-		KCONFIG_FRAGMENTS_TEST="$(strip $(BASE_FRAGMENTS) $(VARIANT_FRAGMENTS_test))" \
-		KCONFIG_FRAGMENTS_PRODUCT="$(strip $(BASE_FRAGMENTS) $(VARIANT_FRAGMENTS_product))" \
-		$(SCRIPTS)/run-checks.sh
+		KCONFIG_FRAGMENTS_TEST="$(strip $(call kconfig_fragments_of,test))" \
+		KCONFIG_FRAGMENTS_PRODUCT="$(strip $(call kconfig_fragments_of,product))" \
+		VBOOT_DIR=$(VBOOT_DIR) TEST_DISKS=$(TEST_DISKS) \
+		TAP_LOG=$(BUILD_DIR)/check.tap JUNIT=$(BUILD_DIR)/check.junit.xml \
+		tests/check.sh
 
 ## bench: build, size, boot and hook-overhead figures; writes BENCHMARKS.md
 bench: | deps
@@ -340,20 +382,20 @@ bench: | deps
 		UBOOT_LOCKED=$(UBOOT_LOCKED) CONTROL_DTB_LOCKED=$(BUILD_DIR)/u-boot-control-normal.dtb \
 		UBOOT_DEBIAN=$(UBOOT_DEBIAN_BIN) CONTROL_DTB_DEBIAN=$(CONTROL_DTB_debian) \
 		IMAGE_TEST=$(call image_of,test) ROOTFS_TEST=$(BUILD_DIR)/rootfs-test-test.cpio.gz \
-		LINUX_SRC=$(LINUX_SRC) $(SCRIPTS)/bench.sh
+		LINUX_SRC=$(LINUX_SRC) bench/bench.sh
 
 ## reproducible-check: two clean builds, compare Image, initramfs, FIT, the locked U-Boot and its control DT
 reproducible-check:
-	@$(SCRIPTS)/reproducible-check.sh $(BUILD_DIR)/repro
+	@tests/reproducible-check.sh $(BUILD_DIR)/repro
 
 ## linux-menuconfig: change the kernel config interactively
 linux-menuconfig: $(LINUX_OUT)/config.stamp
 	$(KMAKE) menuconfig
 
-## linux-savedefconfig: write menuconfig changes back as defconfig/local.config
-linux-savedefconfig: $(LINUX_OUT)/config.stamp
+## linux-update-config: write menuconfig changes back as kernel-config/local.config (merged last)
+linux-update-config: $(LINUX_OUT)/config.stamp
 	@$(SCRIPTS)/save-kernel-fragment.sh $(LINUX_SRC) $(LINUX_OUT) \
-		defconfig/local.config $(KCONFIG_FRAGMENTS)
+		kernel-config/local.config $(filter-out kernel-config/local.config,$(KCONFIG_FRAGMENTS))
 
 ## clean: remove build outputs, keep the extracted kernel tree, U-Boot source, busybox and the signing key
 clean:
@@ -363,9 +405,20 @@ clean:
 distclean:
 	rm -rf $(BUILD_DIR)
 
-## help: list the targets
+## help: list the targets and the variables
 help:
 	@echo 'Targets (BOARD=$(BOARD), outputs in $(BUILD_DIR)/):'
 	@sed -n 's/^## \([^:]*\): /  \1\t/p' $(MAKEFILE_LIST) | expand -t 26
+	@echo
+	@echo 'Variables (make VAR=value target; the default first):'
+	@echo '  BOARD=$(notdir $(wildcard board/*))   the board: board/<BOARD>/ (board.conf, linux.config, cmdline.config, rootfs/)'
+	@echo '  VARIANT=product|test|debug  which kernel: the appliance, the test kernel, the test kernel with lockdep and KASAN'
+	@echo '  MODE=normal|maintenance     which FIT, disk and control tree: the product, or the signed maintenance boot (level -1)'
+	@echo '  BOOT=uboot|direct           run: through U-Boot from the disk, or QEMU -kernel/-initrd (verifies nothing)'
+	@echo '  UBOOT=locked|debian         run: the locked U-Boot built here, or Debian'"'"'s stock u-boot-qemu for comparison'
+	@echo '  FRESH=1                     run: start from a fresh disk (an empty /data); by default /data is kept'
+	@echo '  KEY_DIR=$(DEFAULT_KEY_DIR) KEY_NAME=dev  the FIT signing key (NAME.key, NAME.crt); generated only in $(DEFAULT_KEY_DIR)'
+	@echo '  BUILD_DIR=build             where every output goes'
+	@echo '  V=1                         kbuild'"'"'s verbose output'
 
 FORCE:

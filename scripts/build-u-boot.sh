@@ -8,8 +8,8 @@
 #   build-u-boot.sh SRC BUILD_DIR DEFCONFIG OUT.bin FRAGMENT...
 set -euo pipefail
 
-# shellcheck source=scripts/stage.sh
-. "$(dirname "$0")/stage.sh"
+# shellcheck source=scripts/log.sh
+. "$(dirname "$0")/log.sh"
 
 usage="usage: build-u-boot.sh SRC BUILD_DIR DEFCONFIG OUT.bin FRAGMENT..."
 [ "$#" -ge 5 ] || die "$usage"
@@ -24,10 +24,11 @@ stage_begin "build locked U-Boot: $defconfig + ${*##*/}"
 mkdir -p "$out"
 SOURCE_DATE_EPOCH=$(cd "$src" && dpkg-parsechangelog -STimestamp) ||
 	die "cannot read the date of $src/debian/changelog"
-export SOURCE_DATE_EPOCH ARCH=arm CROSS_COMPILE=aarch64-linux-gnu-
+export SOURCE_DATE_EPOCH ARCH=${UBOOT_ARCH:?UBOOT_ARCH is not set (from the board.conf, through make)}
+export CROSS_COMPILE=${CROSS_COMPILE:?CROSS_COMPILE is not set (from the board.conf, through make)}
 umake=(make -s -C "$src" O="$out")
 if command -v ccache >/dev/null; then
-	umake+=(CC="ccache aarch64-linux-gnu-gcc")
+	umake+=(CC="ccache ${CROSS_COMPILE}gcc")
 fi
 
 log=$out/merge_config.log

@@ -4,8 +4,8 @@
 # dependency silently drops it, and merge_config's warnings scroll past).
 set -euo pipefail
 
-# shellcheck source=scripts/stage.sh
-. "$(dirname "$0")/stage.sh"
+# shellcheck source=scripts/log.sh
+. "$(dirname "$0")/log.sh"
 
 CONFIG=${1:?usage: check-kernel-config.sh .config FRAGMENT...}
 shift

@@ -1,11 +1,11 @@
 #!/usr/bin/env bash
-# Merge the defconfig/ fragments onto arm64 allnoconfig with the tree's
+# Merge the kernel-config/ and board fragments onto arm64 allnoconfig with the tree's
 # merge_config.sh, run olddefconfig, then check that every requested option
 # ended up as requested.
 set -euo pipefail
 
-# shellcheck source=scripts/stage.sh
-. "$(dirname "$0")/stage.sh"
+# shellcheck source=scripts/log.sh
+. "$(dirname "$0")/log.sh"
 
 SRC=${1:?usage: configure-kernel.sh SRC OUT FRAGMENT...}
 OUT=${2:?usage: configure-kernel.sh SRC OUT FRAGMENT...}
@@ -18,7 +18,8 @@ out=$(realpath -m "$OUT")
 
 stage_begin "configure kernel: allnoconfig + ${*##*/}"
 mkdir -p "$out"
-export ARCH=arm64 CROSS_COMPILE=aarch64-linux-gnu-
+: "${ARCH:?ARCH is not set (from the board.conf, through make)}"
+: "${CROSS_COMPILE:?CROSS_COMPILE is not set (from the board.conf, through make)}"
 log=$out/merge_config.log
 if ! (cd "$SRC" && scripts/kconfig/merge_config.sh -n -O "$out" "${frags[@]}") >"$log" 2>&1; then
 	cat "$log" >&2

@@ -11,8 +11,8 @@
 # unpacked in OUT_DIR/src, and nothing is fetched while it matches.
 set -euo pipefail
 
-# shellcheck source=scripts/stage.sh
-. "$(dirname "$0")/stage.sh"
+# shellcheck source=scripts/log.sh
+. "$(dirname "$0")/log.sh"
 
 [ "$#" -eq 1 ] || die "usage: fetch-u-boot-source.sh OUT_DIR"
 out=$1

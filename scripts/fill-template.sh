@@ -3,8 +3,8 @@
 # the command line, and fail on any placeholder left unfilled.
 set -euo pipefail
 
-# shellcheck source=scripts/stage.sh
-. "$(dirname "$0")/stage.sh"
+# shellcheck source=scripts/log.sh
+. "$(dirname "$0")/log.sh"
 
 template=${1:?usage: fill-template.sh TEMPLATE NAME=VALUE...}
 shift

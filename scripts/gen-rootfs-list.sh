@@ -5,8 +5,8 @@
 # the archive is the same whoever builds it, and no root is needed.
 set -euo pipefail
 
-# shellcheck source=scripts/stage.sh
-. "$(dirname "$0")/stage.sh"
+# shellcheck source=scripts/log.sh
+. "$(dirname "$0")/log.sh"
 
 usage="usage: gen-rootfs-list.sh BUSYBOX OVERLAY_DIR..."
 busybox=${1:?$usage}

@@ -10,12 +10,12 @@ BUSYBOX_DIR=$BUILD_DIR/busybox
 HOST_PACKAGES=(
 	linux-source-6.1 gcc-aarch64-linux-gnu libc6-dev-arm64-cross gcc libc6-dev make
 	qemu-system-arm u-boot-tools u-boot-qemu device-tree-compiler
-	bc bison flex cpio e2fsprogs fdisk ccache shellcheck sparse
+	bc bison flex cpio e2fsprogs fdisk ccache shellcheck pyflakes3 sparse
 	libssl-dev libelf-dev openssl xz-utils perl python3 python3-libfdt dpkg-dev git kmod
 )
 
-# shellcheck source=scripts/stage.sh
-. "$(dirname "$0")/stage.sh"
+# shellcheck source=scripts/log.sh
+. "$(dirname "$0")/log.sh"
 
 missing=()
 for pkg in "${HOST_PACKAGES[@]}"; do

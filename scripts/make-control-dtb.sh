@@ -14,8 +14,8 @@
 # (for Debian's stock U-Boot, which runs its distro boot).
 set -euo pipefail
 
-# shellcheck source=scripts/stage.sh
-. "$(dirname "$0")/stage.sh"
+# shellcheck source=scripts/log.sh
+. "$(dirname "$0")/log.sh"
 
 usage="usage: make-control-dtb.sh BOARD_CONF U_BOOT_BIN KEY_DIR KEY_NAME OUT.dtb [FIT_CONF]"
 [ "$#" -eq 5 ] || [ "$#" -eq 6 ] || die "$usage"

@@ -8,8 +8,8 @@
 # leaves the boot partition empty (no FIT, no boot script).
 set -euo pipefail
 
-# shellcheck source=scripts/stage.sh
-. "$(dirname "$0")/stage.sh"
+# shellcheck source=scripts/log.sh
+. "$(dirname "$0")/log.sh"
 
 usage="usage: make-disk-image.sh BOARD_CONF FIT|none CONF BOOTARGS OUT.img [BOOT_CMD_TEMPLATE [BOOT_FILE...]]"
 [ "$#" -ge 5 ] || die "$usage"
@@ -30,7 +30,7 @@ if [ "$fit" != none ]; then
 	"$(dirname "$0")/fill-template.sh" "$template" \
 		FIT_CONF="$conf" CONSOLE="$CONSOLE" BOOTARGS="$bootargs" \
 		FIT_LOAD_ADDR="$FIT_LOAD_ADDR" >"$work/boot.cmd"
-	mkimage -A arm64 -O linux -T script -C none -n "seclvl appliance boot" \
+	mkimage -A "$ARCH" -O linux -T script -C none -n "seclvl appliance boot" \
 		-d "$work/boot.cmd" "$work/boot/boot.scr" >/dev/null
 	cp "$fit" "$work/boot/appliance.itb"
 	for f in "$@"; do

@@ -7,8 +7,8 @@
 # is reproducible with the same key.
 set -euo pipefail
 
-# shellcheck source=scripts/stage.sh
-. "$(dirname "$0")/stage.sh"
+# shellcheck source=scripts/log.sh
+. "$(dirname "$0")/log.sh"
 
 usage="usage: make-fit-image.sh BOARD_CONF IMAGE INITRAMFS KERNEL_VERSION CONF OUT.itb [KEY_DIR KEY_NAME]"
 [ "$#" -eq 6 ] || [ "$#" -eq 8 ] || die "$usage"

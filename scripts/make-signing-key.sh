@@ -5,8 +5,8 @@
 # bring your own by putting NAME.key and NAME.crt in KEY_DIR.
 set -euo pipefail
 
-# shellcheck source=scripts/stage.sh
-. "$(dirname "$0")/stage.sh"
+# shellcheck source=scripts/log.sh
+. "$(dirname "$0")/log.sh"
 
 usage="usage: make-signing-key.sh KEY_DIR NAME"
 [ "$#" -eq 2 ] || die "$usage"

@@ -5,8 +5,8 @@
 # whose timestamps are set first.
 set -euo pipefail
 
-# shellcheck source=scripts/stage.sh
-. "$(dirname "$0")/stage.sh"
+# shellcheck source=scripts/log.sh
+. "$(dirname "$0")/log.sh"
 
 usage="usage: pack-initramfs.sh GEN_INIT_CPIO OUT.cpio.gz BUSYBOX OVERLAY..."
 [ "$#" -ge 4 ] || die "$usage"

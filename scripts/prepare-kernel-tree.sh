@@ -13,8 +13,8 @@ PATCH_DIR=${2:?usage: prepare-kernel-tree.sh SRC_DIR PATCH_DIR}
 TARBALL=/usr/src/linux-source-6.1.tar.xz
 PACKAGE=linux-source-6.1
 
-# shellcheck source=scripts/stage.sh
-. "$(dirname "$0")/stage.sh"
+# shellcheck source=scripts/log.sh
+. "$(dirname "$0")/log.sh"
 
 [ -r "$TARBALL" ] || die "$TARBALL not found: run 'make deps'"
 version=$(dpkg-query -W -f='${Version}' "$PACKAGE") || die "$PACKAGE is not installed"

@@ -17,8 +17,8 @@
 #          options to FILE and exit)
 set -euo pipefail
 
-# shellcheck source=scripts/stage.sh
-. "$(dirname "$0")/stage.sh"
+# shellcheck source=scripts/log.sh
+. "$(dirname "$0")/log.sh"
 
 usage="usage: run-qemu.sh BOARD_CONF uboot U_BOOT_BIN DISK | direct IMAGE INITRAMFS CMDLINE [--disk IMG]... [--data DISK] [--batch [--serial-stdin]] [--icount] [--dtb FILE] [--dumpdtb FILE]"
 [ "$#" -ge 3 ] || die "$usage"
@@ -104,5 +104,7 @@ if [ "$batch" -eq 1 ]; then
 	exec "$QEMU" "${args[@]}" </dev/null
 fi
 args+=(-nographic)
-echo "QEMU console: press Ctrl-A X to quit QEMU, Ctrl-A H for help."
+printf 'QEMU command:'
+printf ' %q' "$QEMU" "${args[@]}"
+printf '\nQEMU console: press Ctrl-A X to quit QEMU, Ctrl-A H for help.\n'
 exec "$QEMU" "${args[@]}"

@@ -1,13 +1,13 @@
 #!/usr/bin/env bash
 # linux-savedefconfig: write what the current .config changes relative to
-# the committed defconfig/ fragments into one more fragment (default
-# defconfig/local.config), so that menuconfig changes survive a rebuild.
+# the committed kernel-config/ and board fragments into one more fragment (default
+# kernel-config/local.config), so that menuconfig changes survive a rebuild.
 #
 #   save-kernel-fragment.sh SRC OUT LOCAL_FRAGMENT FRAGMENT...
 set -euo pipefail
 
-# shellcheck source=scripts/stage.sh
-. "$(dirname "$0")/stage.sh"
+# shellcheck source=scripts/log.sh
+. "$(dirname "$0")/log.sh"
 
 [ "$#" -ge 4 ] || die "usage: save-kernel-fragment.sh SRC OUT LOCAL_FRAGMENT FRAGMENT..."
 src=$1 out=$2 local_frag=$3
@@ -20,7 +20,8 @@ done
 stage_begin "save kernel config changes to $local_frag"
 ref=$(mktemp -d)
 trap 'rm -rf "$ref"' EXIT
-export ARCH=arm64 CROSS_COMPILE=aarch64-linux-gnu-
+: "${ARCH:?ARCH is not set (from the board.conf, through make)}"
+: "${CROSS_COMPILE:?CROSS_COMPILE is not set (from the board.conf, through make)}"
 (cd "$src" && scripts/kconfig/merge_config.sh -n -O "$ref" "${frags[@]}") >"$ref/log" 2>&1 ||
 	die "merge_config.sh failed: $(tail -n 5 "$ref/log")"
 make -s -C "$src" O="$ref" olddefconfig
@@ -36,7 +37,7 @@ if [ -z "$changes" ]; then
 else
 	{
 		echo "# Local changes saved by 'make linux-savedefconfig' against the other"
-		echo "# fragments of defconfig/. Edit, rename or commit as a fragment of its own."
+		echo "# fragments of kernel-config/. Edit, rename or commit as a fragment of its own."
 		printf '%s\n' "$changes"
 	} >"$local_frag"
 	echo "    $(printf '%s\n' "$changes" | wc -l) option(s) written to $local_frag"

@@ -3,8 +3,8 @@
 # it took. The command's exit status is passed on.
 set -euo pipefail
 
-# shellcheck source=scripts/stage.sh
-. "$(dirname "$0")/stage.sh"
+# shellcheck source=scripts/log.sh
+. "$(dirname "$0")/log.sh"
 
 name=${1:?usage: timed.sh NAME COMMAND...}
 shift

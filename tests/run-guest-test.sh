@@ -7,12 +7,14 @@
 #
 #   run-guest-test.sh NAME TIMEOUT EXPECT -- RUN_QEMU_ARGS...
 #
-# Prints the result lines and "NAME: P passed, F failed[, S skipped]",
-# writes the counts to build/tests/NAME.counts, exits 1 on any failure.
+# Prints a TAP 13 subtest ("# Subtest: NAME", then the boot's results,
+# renumbered in one list, and their plan, indented by four spaces), writes
+# "P F S" (passed, failed, skipped) to build/tests/NAME.counts, exits 1 on
+# any failure. The caller prints the parent result.
 set -euo pipefail
 
-# shellcheck source=scripts/stage.sh
-. "$(dirname "$0")/stage.sh"
+# shellcheck source=scripts/log.sh
+. "$(dirname "$0")/../scripts/log.sh"
 
 usage="usage: run-guest-test.sh NAME TIMEOUT EXPECT -- RUN_QEMU_ARGS..."
 if [ "$#" -lt 5 ] || [ "$4" != "--" ]; then
@@ -24,20 +26,27 @@ shift 4
 outdir=${TEST_OUT:-build/tests}
 mkdir -p "$outdir"
 log=$outdir/$name.log
-stage_begin "guest test $name"
+echo "# Subtest: $name"
+start=$(date +%s)
 
 rc=0
-timeout --foreground -k 5 "$timeout_s" "$(dirname "$0")/run-qemu.sh" "$@" --batch >"$log" 2>&1 || rc=$?
+timeout --foreground -k 5 "$timeout_s" "$(dirname "$0")/../scripts/run-qemu.sh" "$@" --batch >"$log" 2>&1 || rc=$?
 
-awk -v name="$name" -v expect="$expect" -v qemu_rc="$rc" -v timeout_s="$timeout_s" '
+awk -v name="$name" -v expect="$expect" -v qemu_rc="$rc" -v timeout_s="$timeout_s" \
+	-v took="$(($(date +%s) - start))" '
+# one result of the subtest: "    [not ]ok K - TEXT"
+function result(ok, text) {
+	k++
+	printf "    %sok %d - %s\n", ok ? "" : "not ", k, text
+}
 function close_from(ind,   i) {
 	for (i = ind; i <= 64; i++) {
 		if (i in open) {
 			if (plan[i] < 0) {
-				print "[" name "] not ok - a TAP block has no plan"
+				result(0, "a TAP block has no plan")
 				fail++
 			} else if (cnt[i] != plan[i]) {
-				printf "[%s] not ok - TAP block planned %d results, got %d\n", name, plan[i], cnt[i]
+				result(0, sprintf("a TAP block planned %d results, got %d", plan[i], cnt[i]))
 				fail++
 			}
 			delete open[i]
@@ -61,16 +70,20 @@ function close_from(ind,   i) {
 		if (s ~ /^not ok/) fail++
 		else if (s ~ /# [Ss][Kk][Ii][Pp]/) skip++
 		else pass++
-		print "[" name "] " line
+		text = s
+		sub(/^(not )?ok [0-9]+ ?(- )?/, "", text)
+		result(s !~ /^not ok/, text)
 	} else if (s ~ /^# / && (ind in open)) {
-		print "[" name "] " line
+		# a nested block of the guest is flattened: its header is a comment
+		sub(/^# Subtest:/, "# block:", s)
+		print "    " s
 	}
 	if (line ~ /BUG:|WARNING:|Oops|Call trace|Kernel panic|KASAN|UBSAN/) {
-		print "[" name "] not ok - kernel log: " line
+		result(0, "kernel log: " line)
 		fail++
 	}
 	if (line ~ /^Bail out!/) {
-		print "[" name "] not ok - " line
+		result(0, line)
 		fail++
 	}
 	if (line ~ /^seclvl-tests: done/) done = 1
@@ -78,21 +91,19 @@ function close_from(ind,   i) {
 END {
 	close_from(0)
 	if (!done) {
-		printf "[%s] not ok - boot did not finish (QEMU exit %d, timeout %ds)\n", name, qemu_rc, timeout_s
+		result(0, sprintf("boot did not finish (QEMU exit %d, timeout %ds)", qemu_rc, timeout_s))
 		fail++
 	}
 	if (blocks < expect) {
-		printf "[%s] not ok - expected %d TAP blocks, found %d\n", name, expect, blocks
+		result(0, sprintf("expected %d TAP blocks, found %d", expect, blocks))
 		fail++
 	}
+	printf "    # %s: booted and judged in %d s\n", name, took
+	printf "    1..%d\n", k
 	printf "%d %d %d\n", pass, fail, skip > (FILENAME ".counts")
 }
 ' "$log"
 
-read -r pass fail skip <"$log.counts"
+read -r _ fail _ <"$log.counts"
 mv "$log.counts" "$outdir/$name.counts"
-summary="$name: $pass passed, $fail failed"
-[ "$skip" -gt 0 ] && summary+=", $skip skipped"
-echo "$summary (log: $log)"
-stage_end
 [ "$fail" -eq 0 ]

@@ -1,5 +1,5 @@
 # shellcheck shell=bash
-# Stage helpers sourced by the pipeline scripts: every stage says what it
+# Log helpers sourced by every script of the project: every stage says what it
 # does when it starts and how long it took when it ends, and errors go to
 # stderr with the script's name so unattended logs stay readable.
 

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Turn the raw figures of scripts/bench.sh into results.json and a
+"""Turn the raw figures of bench/bench.sh into results.json and a
 Markdown table.
 
 usage: bench-report.py RAW JSON TABLE COMMIT MACHINE

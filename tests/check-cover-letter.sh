@@ -7,8 +7,8 @@
 #   check-cover-letter.sh COVER_LETTER LINUX_SRC
 set -euo pipefail
 
-# shellcheck source=scripts/stage.sh
-. "$(dirname "$0")/stage.sh"
+# shellcheck source=scripts/log.sh
+. "$(dirname "$0")/../scripts/log.sh"
 
 [ "$#" -eq 2 ] || die "usage: check-cover-letter.sh COVER_LETTER LINUX_SRC"
 cover=$1 src=$2

@@ -11,8 +11,8 @@
 # the lsm= of the boot without seclvl), LINUX_SRC.
 set -euo pipefail
 
-# shellcheck source=scripts/stage.sh
-. "$(dirname "$0")/stage.sh"
+# shellcheck source=scripts/log.sh
+. "$(dirname "$0")/../scripts/log.sh"
 
 for v in BOARD_CONF IMAGE ROOTFS FIT DISK UBOOT_LOCKED CONTROL_DTB_LOCKED UBOOT_DEBIAN \
 	CONTROL_DTB_DEBIAN IMAGE_TEST ROOTFS_TEST LINUX_SRC; do
@@ -20,7 +20,8 @@ for v in BOARD_CONF IMAGE ROOTFS FIT DISK UBOOT_LOCKED CONTROL_DTB_LOCKED UBOOT_
 done
 out=${BENCH_OUT:-build/bench}
 boots=${BENCH_BOOTS:-5}
-scripts=$(dirname "$0")
+here=$(dirname "$0")
+scripts=$here/../scripts
 mkdir -p "$out"
 raw=$out/raw.txt
 : >"$raw"
@@ -89,17 +90,17 @@ stage_begin "boot to the lock banner: $boots boots each direct, locked U-Boot, D
 marker="appliance locked:"
 for i in $(seq "$boots"); do
 	cp "$DISK" "$out/boot.img"
-	t=$("$scripts/time-boot.py" 120 "$marker" "$out/boot-direct-$i.log" -- \
+	t=$("$here/time-boot.py" 120 "$marker" "$out/boot-direct-$i.log" -- \
 		"$scripts/run-qemu.sh" "$BOARD_CONF" direct "$IMAGE" "$ROOTFS" quiet \
 		--data "$out/boot.img" --batch)
 	record boot_direct_s "$t"
 	cp "$DISK" "$out/boot.img"
-	t=$("$scripts/time-boot.py" 120 "$marker" "$out/boot-uboot-$i.log" -- \
+	t=$("$here/time-boot.py" 120 "$marker" "$out/boot-uboot-$i.log" -- \
 		"$scripts/run-qemu.sh" "$BOARD_CONF" uboot "$UBOOT_LOCKED" "$out/boot.img" \
 		--dtb "$CONTROL_DTB_LOCKED" --batch)
 	record boot_uboot_s "$t"
 	cp "$DISK" "$out/boot.img"
-	t=$("$scripts/time-boot.py" 120 "$marker" "$out/boot-uboot-debian-$i.log" -- \
+	t=$("$here/time-boot.py" 120 "$marker" "$out/boot-uboot-debian-$i.log" -- \
 		"$scripts/run-qemu.sh" "$BOARD_CONF" uboot "$UBOOT_DEBIAN" "$out/boot.img" \
 		--dtb "$CONTROL_DTB_DEBIAN" --batch)
 	record boot_uboot_debian_s "$t"
@@ -135,7 +136,7 @@ dirty=
 if [ -n "$(git status --porcelain --untracked-files=no 2>/dev/null)" ]; then
 	dirty=" (with uncommitted changes)"
 fi
-python3 "$scripts/bench-report.py" "$raw" "$out/results.json" "$out/table.md" \
+python3 "$here/bench-report.py" "$raw" "$out/results.json" "$out/table.md" \
 	"$commit$dirty" "$(nproc) cores, $(free -g | awk '/^Mem:/ {print $2}') GiB, $(. /etc/os-release && echo "$PRETTY_NAME")"
 cat "$out/table.md"
 cp "$out/table.md" BENCHMARKS.md

@@ -26,7 +26,7 @@ def main():
         sys.exit(__doc__.strip().splitlines()[2])
     log_path, timeout = sys.argv[1], float(sys.argv[2])
     run_qemu = os.path.join(os.path.dirname(os.path.abspath(__file__)),
-                            'run-qemu.sh')
+                            '..', '..', 'scripts', 'run-qemu.sh')
     qemu = subprocess.Popen([run_qemu, *sys.argv[3:], '--batch',
                              '--serial-stdin'], stdin=subprocess.PIPE,
                             stdout=subprocess.PIPE, stderr=subprocess.STDOUT)

@@ -6,8 +6,8 @@
 # hits do not hide a difference.
 set -euo pipefail
 
-# shellcheck source=scripts/stage.sh
-. "$(dirname "$0")/stage.sh"
+# shellcheck source=scripts/log.sh
+. "$(dirname "$0")/../scripts/log.sh"
 
 top=$(pwd)
 base=${1:-build/repro}
@@ -16,7 +16,7 @@ artifacts=(linux-build-product/arch/arm64/boot/Image rootfs-product.cpio.gz
 	appliance-product.itb u-boot-locked.bin u-boot-control-normal.dtb)
 # both builds sign with the same key (a signature depends on nothing else)
 keys=$base-keys
-"$(dirname "$0")/make-signing-key.sh" "$keys" dev
+"$(dirname "$0")/../scripts/make-signing-key.sh" "$keys" dev
 
 for run in a b; do
 	rm -rf "$base-$run"

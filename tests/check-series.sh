@@ -10,17 +10,17 @@
 #   check-series.sh LINUX_SRC CONFIG OUT_DIR
 set -euo pipefail
 
-# shellcheck source=scripts/stage.sh
-. "$(dirname "$0")/stage.sh"
+# shellcheck source=scripts/log.sh
+. "$(dirname "$0")/../scripts/log.sh"
 
 [ "$#" -eq 3 ] || die "usage: check-series.sh LINUX_SRC CONFIG OUT_DIR"
 src=$(realpath "$1") config=$(realpath "$2") out=$(realpath -m "$3")
 wt=$out/src
 obj=$out/obj
-kmake=(make -C "$wt" O="$obj" ARCH=arm64 CROSS_COMPILE=aarch64-linux-gnu-
+kmake=(make -C "$wt" O="$obj" ARCH="${ARCH:?}" CROSS_COMPILE="${CROSS_COMPILE:?}"
 	-j"$(nproc)" KBUILD_BUILD_TIMESTAMP=0 KBUILD_BUILD_USER=seclvl
 	KBUILD_BUILD_HOST=seclvl-build LOCALVERSION=)
-command -v ccache >/dev/null && kmake+=(CC="ccache aarch64-linux-gnu-gcc")
+command -v ccache >/dev/null && kmake+=(CC="ccache ${CROSS_COMPILE}gcc")
 
 mapfile -t commits < <(git -C "$src" rev-list --reverse base..HEAD)
 [ "${#commits[@]}" -gt 0 ] || die "no patches applied in $src"
@@ -57,7 +57,7 @@ inputs_id=$({
 	for c in "${commits[@]}"; do git -C "$src" rev-parse "$c^{tree}"; done
 	sha256sum <"$config"
 	sha256sum <"$0"
-	aarch64-linux-gnu-gcc --version | head -n 1
+	"${CROSS_COMPILE}gcc" --version | head -n 1
 	sparse --version 2>/dev/null || true
 } | sha256sum | cut -d' ' -f1)
 if [ -s "$out/passed.tap" ] && [ "$(cat "$out/passed.id" 2>/dev/null)" = "$inputs_id" ]; then

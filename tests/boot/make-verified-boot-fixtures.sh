@@ -29,14 +29,15 @@
 # Each disk is OUT_DIR/NAME.img.
 set -euo pipefail
 
-# shellcheck source=scripts/stage.sh
-. "$(dirname "$0")/stage.sh"
+# shellcheck source=scripts/log.sh
+. "$(dirname "$0")/../../scripts/log.sh"
 
 usage="usage: make-verified-boot-fixtures.sh BOARD_CONF IMAGE INITRAMFS KERNEL_VERSION SIGNED_FIT KEY_NAME ATTACK_IMAGE ATTACK_INITRAMFS OUT_DIR"
 [ "$#" -eq 9 ] || die "$usage"
 board_conf=$1 image=$2 initramfs=$3 kversion=$4 signed=$5 key_name=$6
 attack_image=$7 attack_initramfs=$8 out=$9
-scripts=$(dirname "$0")
+here=$(dirname "$0")
+scripts=$here/../../scripts
 # shellcheck source=board/qemu-virt/board.conf
 . "$board_conf"
 
@@ -49,15 +50,15 @@ disk() { "$scripts/make-disk-image.sh" "$board_conf" "$1" "$2" "$3" "$out/$4.img
 	"$scripts/make-signing-key.sh" "$out/other-key" "$key_name"
 	fit "$out/other-key.itb" "$out/other-key" "$key_name"
 	fit "$out/unsigned.itb"
-	"$scripts/corrupt-fit-payload.py" "$signed" "$image" "$out/tampered-kernel.itb"
-	"$scripts/corrupt-fit-payload.py" "$signed" "$initramfs" "$out/tampered-initramfs.itb"
-	mkimage -A arm64 -O linux -T kernel -C none -a "$KERNEL_LOAD_ADDR" -e "$KERNEL_LOAD_ADDR" \
+	"$here/corrupt-fit-payload.py" "$signed" "$image" "$out/tampered-kernel.itb"
+	"$here/corrupt-fit-payload.py" "$signed" "$initramfs" "$out/tampered-initramfs.itb"
+	mkimage -A "$ARCH" -O linux -T kernel -C none -a "$KERNEL_LOAD_ADDR" -e "$KERNEL_LOAD_ADDR" \
 		-n "attacker kernel" -d "$attack_image" "$out/legacy-uimage.itb"
 	cp "$attack_image" "$out/raw-image.itb"
 	for shape in conf-points-elsewhere swap-kernel-node; do
-		"$scripts/forge-fit.py" "$shape" "$signed" "$attack_image" "$out/forged-$shape.itb"
+		"$here/forge-fit.py" "$shape" "$signed" "$attack_image" "$out/forged-$shape.itb"
 	done
-	"$scripts/forge-fit.py" unsigned-default "$signed" "$attack_image" "$out/unsigned-default.itb"
+	"$here/forge-fit.py" unsigned-default "$signed" "$attack_image" "$out/unsigned-default.itb"
 	for name in other-key unsigned tampered-kernel tampered-initramfs legacy-uimage raw-image \
 		forged-conf-points-elsewhere forged-swap-kernel-node unsigned-default; do
 		disk "$out/$name.itb" conf-normal panic=-1 "$name"

@@ -5,8 +5,8 @@
 # of the serial log of the levels boot.
 set -euo pipefail
 
-# shellcheck source=scripts/stage.sh
-. "$(dirname "$0")/stage.sh"
+# shellcheck source=scripts/log.sh
+. "$(dirname "$0")/../scripts/log.sh"
 
 [ "$#" -eq 2 ] || die "usage: check-rule-table.sh SECLVL_RST TEST_LOG"
 doc=$1 log=$2

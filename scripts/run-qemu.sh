@@ -104,7 +104,14 @@ if [ "$batch" -eq 1 ]; then
 	exec "$QEMU" "${args[@]}" </dev/null
 fi
 args+=(-nographic)
+# the command line, to start the same machine by hand: quoted where needed
 printf 'QEMU command:'
-printf ' %q' "$QEMU" "${args[@]}"
+for a in "$QEMU" "${args[@]}"; do
+	if [[ $a =~ ^[A-Za-z0-9_./,=:+-]+$ ]]; then
+		printf ' %s' "$a"
+	else
+		printf ' %q' "$a"
+	fi
+done
 printf '\nQEMU console: press Ctrl-A X to quit QEMU, Ctrl-A H for help.\n'
 exec "$QEMU" "${args[@]}"

@@ -191,6 +191,24 @@ cp "$DISK_TEST" "$TEST_OUT/stock-keys.img"
 host_check "open with stock U-Boot: keys at the console reach a prompt" \
 	grep -qF "=> " "$TEST_OUT/stock-keys.log"
 
+# make run's disk: the data partition of the last run is kept, the rest
+# comes from the build; FRESH=1 starts over
+run_disk_keeps_data() {
+	local run=$TEST_OUT/run.img marker=seclvl-run-disk-marker data_off
+	data_off=$(((DISK_ALIGN_MIB + BOOT_PART_MIB) * 1024 * 1024))
+	rm -f "$run"
+	scripts/prepare-run-disk.sh "$BOARD_CONF" "$DISK_TEST" "$run" 0 &&
+		printf '%s' "$marker" | dd of="$run" bs=1 seek=$((data_off + 512)) conv=notrunc status=none &&
+		dd if=/dev/zero of="$run" bs=1 seek=512 count=16 conv=notrunc status=none &&
+		scripts/prepare-run-disk.sh "$BOARD_CONF" "$DISK_TEST" "$run" 0 | grep -q 'kept' &&
+		grep -qF "$marker" "$run" &&
+		cmp -n "$data_off" "$run" "$DISK_TEST" &&
+		scripts/prepare-run-disk.sh "$BOARD_CONF" "$DISK_TEST" "$run" 1 | grep -q 'fresh' &&
+		! grep -qF "$marker" "$run" && cmp "$run" "$DISK_TEST"
+}
+host_check "make run: the data partition is kept from run to run, the boot partition is the build's, FRESH=1 starts over" \
+	run_disk_keeps_data
+
 # the appliance booted at level 1 sets itself up and locks at 2 (at 2
 # from boot it could mount nothing: see boot-initlvl-2)
 cp "$DISK_TEST" "$TEST_OUT/initlvl-1.img"

@@ -44,8 +44,8 @@ rm -rf "$out/linux-build"
 : >"$out/build.log"
 record build_cold_s "$(seconds_of make -s LINUX_OUT="$out/linux-build" CCACHE= linux)"
 stage_end
-stage_begin "build: rebuild after touching security/seclvl/hooks.c"
-touch "$LINUX_SRC/security/seclvl/hooks.c"
+stage_begin "build: rebuild after touching security/seclvl/bdev.c"
+touch "$LINUX_SRC/security/seclvl/bdev.c"
 record build_touch_seclvl_s "$(seconds_of make -s LINUX_OUT="$out/linux-build" CCACHE= linux-kbuild)"
 stage_end
 stage_begin "build: no-op make"

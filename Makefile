@@ -79,8 +79,8 @@ VARIANT_FRAGMENTS_debug := kernel-config/test.config kernel-config/debug.config 
 BASE_FRAGMENTS := board/$(BOARD)/linux.config $(addprefix kernel-config/,appliance.config \
 	security.config demo.config)
 LOCAL_FRAGMENT := $(wildcard kernel-config/local.config)
-KCONFIG_FRAGMENTS = $(BASE_FRAGMENTS) $(VARIANT_FRAGMENTS_$(VARIANT)) $(LOCAL_FRAGMENT)
 kconfig_fragments_of = $(BASE_FRAGMENTS) $(VARIANT_FRAGMENTS_$(1)) $(LOCAL_FRAGMENT)
+KCONFIG_FRAGMENTS := $(call kconfig_fragments_of,$(VARIANT))
 
 # Kernel build environment: out of tree, cross, reproducible, ccache when
 # installed. The timestamp is the date of the last commit of this project.

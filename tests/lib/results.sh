@@ -12,7 +12,8 @@ n=0
 
 # emit LINE...: to stdout and to the TAP log
 emit() {
-	printf '%s\n' "$@" | tee -a "$TAP_LOG"
+	printf '%s\n' "$@"
+	printf '%s\n' "$@" >>"$TAP_LOG"
 }
 
 tap_begin() {

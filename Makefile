@@ -23,17 +23,16 @@ FRESH ?= 0
 ifeq ($(filter $(FRESH),0 1),)
 $(error FRESH must be 0 or 1, not '$(FRESH)')
 endif
-# Three kernels, each with its own outputs (build/linux-build-VARIANT...):
+# Three kernels, each with its outputs in build/VARIANT/:
 #   product  the appliance: command line built in, boot level floor (default)
 #   test     the product kernel taking its command line from the boot
 #            loader, for the test boots
 #   debug    the test kernel with the kernel's own checkers and KASAN on
 VARIANT ?= product
-ifeq ($(filter $(VARIANT),product test debug),)
+VARIANTS := product test debug
+ifeq ($(filter $(VARIANT),$(VARIANTS)),)
 $(error VARIANT must be product, test or debug, not '$(VARIANT)')
 endif
-# suffix of the per-variant outputs (kbuild's V= stays make's verbosity)
-VARIANT_SUFFIX := -$(VARIANT)
 
 ifeq ($(wildcard board/$(BOARD)/board.conf),)
 $(error BOARD must be one of: $(notdir $(wildcard board/*)); board/$(BOARD)/board.conf not found)
@@ -51,8 +50,10 @@ SIGNING_KEY := $(KEY_DIR)/$(KEY_NAME).crt
 # U-Boot's control device trees: QEMU's own, dumped with the runtime
 # options, with the public key added as required; the locked U-Boot's also
 # carry its boot command (which configuration it boots: the mode)
-CONTROL_DTB_locked := $(BUILD_DIR)/u-boot-control-$(MODE).dtb
+CONTROL_DTB_normal := $(BUILD_DIR)/u-boot-control-normal.dtb
+CONTROL_DTB_maintenance := $(BUILD_DIR)/u-boot-control-maintenance.dtb
 CONTROL_DTB_debian := $(BUILD_DIR)/u-boot-control-debian.dtb
+CONTROL_DTB_locked := $(CONTROL_DTB_$(MODE))
 CONTROL_DTB := $(CONTROL_DTB_$(UBOOT))
 
 # The locked U-Boot: Debian's u-boot source (the version of the installed
@@ -65,8 +66,36 @@ UBOOT_BIN_debian := $(UBOOT_DEBIAN_BIN)
 
 SCRIPTS := scripts
 LINUX_SRC := $(BUILD_DIR)/linux
-LINUX_OUT := $(BUILD_DIR)/linux-build$(VARIANT_SUFFIX)
 TREE_STAMP := $(LINUX_SRC)/.git/seclvl-series
+
+# The outputs of a variant, fixed names in build/VARIANT/, each defined
+# here once: out_NAME is the path for the variant $(1). make writes them
+# to build/VARIANT/outputs.env, the shared ones to build/outputs.env; the
+# check and bench scripts read those files (scripts/outputs.sh).
+out_dir = $(BUILD_DIR)/$(1)
+out_LINUX_OUT = $(BUILD_DIR)/$(1)/linux
+out_IMAGE = $(BUILD_DIR)/$(1)/linux/arch/$(ARCH)/boot/Image
+out_KERNEL_VERSION = $(BUILD_DIR)/$(1)/kernel.version
+out_KCONFIG_FRAGMENTS = $(call kconfig_fragments_of,$(1))
+out_ROOTFS = $(BUILD_DIR)/$(1)/rootfs.cpio.gz
+out_ROOTFS_MAINT = $(BUILD_DIR)/$(1)/rootfs-maintenance.cpio.gz
+out_ROOTFS_TEST = $(BUILD_DIR)/$(1)/rootfs-test.cpio.gz
+out_ROOTFS_TEST_MAINT = $(BUILD_DIR)/$(1)/rootfs-test-maintenance.cpio.gz
+# the product disk carries the normal configuration only; the maintenance
+# FIT is a separate signed file, on a disk of its own
+out_FIT = $(BUILD_DIR)/$(1)/appliance.itb
+out_FIT_MAINT = $(BUILD_DIR)/$(1)/appliance-maintenance.itb
+out_FIT_TEST = $(BUILD_DIR)/$(1)/appliance-test.itb
+out_FIT_TEST_MAINT = $(BUILD_DIR)/$(1)/appliance-test-maintenance.itb
+out_DISK = $(BUILD_DIR)/$(1)/disk-normal.img
+out_DISK_MAINT = $(BUILD_DIR)/$(1)/disk-maintenance.img
+out_DISK_TEST = $(BUILD_DIR)/$(1)/disk-test-normal.img
+out_DISK_TEST_MAINT = $(BUILD_DIR)/$(1)/disk-test-maintenance.img
+VARIANT_OUTPUTS := LINUX_OUT IMAGE KERNEL_VERSION KCONFIG_FRAGMENTS ROOTFS ROOTFS_MAINT \
+	ROOTFS_TEST ROOTFS_TEST_MAINT FIT FIT_MAINT FIT_TEST FIT_TEST_MAINT DISK DISK_MAINT \
+	DISK_TEST DISK_TEST_MAINT
+OUT := $(call out_dir,$(VARIANT))
+LINUX_OUT := $(call out_LINUX_OUT,$(VARIANT))
 
 # Kernel config: fragments merged onto allnoconfig, in this order.
 # The board's linux.config, then kernel-config/ (appliance, security, the
@@ -89,37 +118,40 @@ CCACHE := $(shell command -v ccache 2>/dev/null)
 # hash paths relative to the checkout: another clone hits the same cache
 export CCACHE_BASEDIR ?= $(CURDIR)
 SOURCE_DATE := $(shell git log -1 --format=%ct 2>/dev/null || echo 0)
-KMAKE := $(MAKE) -C $(LINUX_SRC) O=$(abspath $(LINUX_OUT)) \
+KBUILD_TIMESTAMP := $(shell LC_ALL=C date -u -d @$(SOURCE_DATE) '+%a %b %e %H:%M:%S UTC %Y')
+# kmake_in OUT[,nocache]: kbuild of the tree into OUT
+kmake_in = $(MAKE) -C $(LINUX_SRC) O=$(abspath $(1)) \
 	ARCH=$(ARCH) CROSS_COMPILE=$(CROSS_COMPILE) \
-	$(if $(CCACHE),CC="ccache $(CROSS_COMPILE)gcc") \
-	KBUILD_BUILD_TIMESTAMP="$(shell LC_ALL=C date -u -d @$(SOURCE_DATE) '+%a %b %e %H:%M:%S UTC %Y')" \
+	$(if $(filter nocache,$(2)),,$(if $(CCACHE),CC="ccache $(CROSS_COMPILE)gcc")) \
+	KBUILD_BUILD_TIMESTAMP="$(KBUILD_TIMESTAMP)" \
 	KBUILD_BUILD_USER=seclvl KBUILD_BUILD_HOST=seclvl-build \
 	KBUILD_BUILD_VERSION=1 LOCALVERSION=
+KMAKE := $(call kmake_in,$(LINUX_OUT))
 
-IMAGE := $(LINUX_OUT)/arch/$(ARCH)/boot/Image
+IMAGE := $(call out_IMAGE,$(VARIANT))
+KERNEL_VERSION_FILE := $(call out_KERNEL_VERSION,$(VARIANT))
 GEN_INIT_CPIO := $(LINUX_OUT)/usr/gen_init_cpio
-
 BUSYBOX := $(BUILD_DIR)/busybox/bin/busybox
-MODULES_OUT := $(BUILD_DIR)/modules$(VARIANT_SUFFIX)
+MODULES_OUT := $(OUT)/modules
 APPLIANCE_KO := $(MODULES_OUT)/appliance/appliance.ko
 TESTMOD_KO := $(MODULES_OUT)/seclvl_testmod/seclvl_testmod.ko
-ROOTFS := $(BUILD_DIR)/rootfs$(VARIANT_SUFFIX).cpio.gz
-ROOTFS_MAINT := $(BUILD_DIR)/rootfs-maintenance$(VARIANT_SUFFIX).cpio.gz
-ROOTFS_TEST := $(BUILD_DIR)/rootfs-test$(VARIANT_SUFFIX).cpio.gz
-ROOTFS_TEST_MAINT := $(BUILD_DIR)/rootfs-test-maintenance$(VARIANT_SUFFIX).cpio.gz
-ROOTFS_MODULES := $(BUILD_DIR)/rootfs-modules$(VARIANT_SUFFIX)
-TESTS_OVERLAY := $(BUILD_DIR)/tests-overlay$(VARIANT_SUFFIX)
-# the product disk carries the normal configuration only; the maintenance
-# FIT is a separate signed file, on a disk of its own
-FIT_normal := $(BUILD_DIR)/appliance$(VARIANT_SUFFIX).itb
-FIT_maintenance := $(BUILD_DIR)/appliance-maintenance$(VARIANT_SUFFIX).itb
+ROOTFS_MODULES := $(OUT)/rootfs-modules
+TESTS_OVERLAY := $(OUT)/tests-overlay
+ROOTFS := $(call out_ROOTFS,$(VARIANT))
+ROOTFS_MAINT := $(call out_ROOTFS_MAINT,$(VARIANT))
+ROOTFS_TEST := $(call out_ROOTFS_TEST,$(VARIANT))
+ROOTFS_TEST_MAINT := $(call out_ROOTFS_TEST_MAINT,$(VARIANT))
+# by MODE: the disk rules pick their FIT from the stem ($$(FIT_$$*))
+FIT_normal := $(call out_FIT,$(VARIANT))
+FIT_maintenance := $(call out_FIT_MAINT,$(VARIANT))
+FIT_TEST_normal := $(call out_FIT_TEST,$(VARIANT))
+FIT_TEST_maintenance := $(call out_FIT_TEST_MAINT,$(VARIANT))
+DISK_normal := $(call out_DISK,$(VARIANT))
+DISK_maintenance := $(call out_DISK_MAINT,$(VARIANT))
 FIT := $(FIT_$(MODE))
-FIT_TEST_normal := $(BUILD_DIR)/appliance-test$(VARIANT_SUFFIX).itb
-FIT_TEST_maintenance := $(BUILD_DIR)/appliance-test-maintenance$(VARIANT_SUFFIX).itb
-DISK := $(BUILD_DIR)/disk$(VARIANT_SUFFIX)-$(MODE).img
-DISK_TEST := $(BUILD_DIR)/disk$(VARIANT_SUFFIX)-test-normal.img
-DISK_TEST_MAINT := $(BUILD_DIR)/disk$(VARIANT_SUFFIX)-test-maintenance.img
-KERNEL_VERSION_FILE := $(BUILD_DIR)/kernel$(VARIANT_SUFFIX).version
+DISK := $(DISK_$(MODE))
+DISK_TEST := $(call out_DISK_TEST,$(VARIANT))
+DISK_TEST_MAINT := $(call out_DISK_TEST_MAINT,$(VARIANT))
 
 ROOTFS_FILES := $(shell find rootfs board/$(BOARD)/rootfs -type f 2>/dev/null)
 MAINT_FILES := $(shell find rootfs-maintenance -type f 2>/dev/null)
@@ -255,8 +287,7 @@ CONTROL_DTB_DEPS := $(SIGNING_KEY) board/$(BOARD)/board.conf $(SCRIPTS)/run-qemu
 $(CONTROL_DTB_debian): $(CONTROL_DTB_DEPS) | deps
 	@$(SCRIPTS)/make-control-dtb.sh board/$(BOARD)/board.conf $(UBOOT_DEBIAN_BIN) \
 		$(KEY_DIR) $(KEY_NAME) $@
-$(BUILD_DIR)/u-boot-control-normal.dtb $(BUILD_DIR)/u-boot-control-maintenance.dtb: \
-		$(BUILD_DIR)/u-boot-control-%.dtb: $(CONTROL_DTB_DEPS) | deps
+$(CONTROL_DTB_normal) $(CONTROL_DTB_maintenance): $(BUILD_DIR)/u-boot-control-%.dtb: $(CONTROL_DTB_DEPS) | deps
 	@$(SCRIPTS)/make-control-dtb.sh board/$(BOARD)/board.conf $(UBOOT_DEBIAN_BIN) \
 		$(KEY_DIR) $(KEY_NAME) $@ conf-$*
 
@@ -292,19 +323,20 @@ $(FIT_TEST_maintenance): $(ROOTFS_TEST_MAINT) $(FIT_DEPS)
 fit: $(FIT)
 
 # make-disk-image.sh BOARD_CONF FIT CONF BOOTARGS OUT
-$(BUILD_DIR)/disk$(VARIANT_SUFFIX)-%.img: $$(FIT_$$*) $(BOOT_FILES)
+$(OUT)/disk-%.img: $$(FIT_$$*) $(BOOT_FILES)
 	@$(SCRIPTS)/make-disk-image.sh board/$(BOARD)/board.conf $< conf-$* "$(BOOTARGS)" $@
 
 # Test disks: the test FITs (initramfs with tests/), no quiet.
-$(BUILD_DIR)/disk$(VARIANT_SUFFIX)-test-%.img: $$(FIT_TEST_$$*) $(BOOT_FILES)
+$(OUT)/disk-test-%.img: $$(FIT_TEST_$$*) $(BOOT_FILES)
 	@$(SCRIPTS)/make-disk-image.sh board/$(BOARD)/board.conf $< conf-$* "panic=-1" $@
 
 ## disk: build the disk image (GPT: boot partition with the FIT, data; MODE=maintenance: the maintenance disk)
 disk: $(DISK)
 
 ## run: boot the appliance in QEMU (BOOT=uboot|direct, MODE=normal|maintenance, UBOOT=locked|debian, FRESH=1)
-# build/run.img keeps /data from one run to the next; FRESH=1 empties it
-RUN_DISK := $(BUILD_DIR)/run.img
+# build/VARIANT/run.img keeps /data from one run to the next; FRESH=1
+# empties it
+RUN_DISK := $(OUT)/run.img
 ifeq ($(BOOT),direct)
 run: $(IMAGE) $(ROOTFS) $(ROOTFS_MAINT) $(DISK)
 	@$(SCRIPTS)/prepare-run-disk.sh board/$(BOARD)/board.conf $(DISK) $(RUN_DISK) $(FRESH)
@@ -318,9 +350,6 @@ run: $(DISK) $(CONTROL_DTB) $(filter $(UBOOT_LOCKED),$(UBOOT_BIN_$(UBOOT)))
 		$(RUN_DISK) --dtb $(CONTROL_DTB)
 endif
 
-out_of = $(BUILD_DIR)/linux-build-$(1)
-image_of = $(BUILD_DIR)/linux-build-$(1)/arch/$(ARCH)/boot/Image
-
 # The fixtures of make check, with their prerequisites: the pristine disks
 # of the levels boot, and the disks the locked U-Boot must refuse or
 # ignore (from the product kernel, its test FIT and key, and the test
@@ -329,60 +358,72 @@ TEST_DISKS := $(BUILD_DIR)/test-disks
 VBOOT_DIR := $(BUILD_DIR)/vboot-fixtures
 $(TEST_DISKS)/stamp: tests/make-test-disks.sh
 	@tests/make-test-disks.sh $(TEST_DISKS) && touch $@
-VBOOT_INPUTS := $(call image_of,product) $(BUILD_DIR)/rootfs-test-product.cpio.gz \
-	$(BUILD_DIR)/kernel-product.version $(BUILD_DIR)/appliance-test-product.itb \
-	$(call image_of,test) $(BUILD_DIR)/rootfs-test-test.cpio.gz
+VBOOT_INPUTS := $(call out_IMAGE,product) $(call out_ROOTFS_TEST,product) \
+	$(call out_KERNEL_VERSION,product) $(call out_FIT_TEST,product) \
+	$(call out_IMAGE,test) $(call out_ROOTFS_TEST,test)
 $(VBOOT_DIR)/stamp: $(VBOOT_INPUTS) $(SIGNING_KEY) $(wildcard tests/boot/*) $(BOOT_FILES) \
 		$(SCRIPTS)/make-fit-image.sh $(SCRIPTS)/make-signing-key.sh
-	@tests/boot/make-verified-boot-fixtures.sh board/$(BOARD)/board.conf $(call image_of,product) \
-		$(BUILD_DIR)/rootfs-test-product.cpio.gz "$$(cat $(BUILD_DIR)/kernel-product.version)" \
-		$(BUILD_DIR)/appliance-test-product.itb $(KEY_NAME) $(call image_of,test) \
-		$(BUILD_DIR)/rootfs-test-test.cpio.gz $(VBOOT_DIR)
+	@tests/boot/make-verified-boot-fixtures.sh board/$(BOARD)/board.conf \
+		$(call out_IMAGE,product) $(call out_ROOTFS_TEST,product) \
+		"$$(cat $(call out_KERNEL_VERSION,product))" $(call out_FIT_TEST,product) \
+		$(KEY_NAME) $(call out_IMAGE,test) $(call out_ROOTFS_TEST,test) $(VBOOT_DIR)
 	@touch $@
 
+# The manifests of the outputs, NAME=path a line, for the scripts that use
+# what several makes built (check, bench, reproducible-check): rewritten
+# only when a name changes.
+SHARED_OUTPUTS := BOARD_CONF=board/$(BOARD)/board.conf LINUX_SRC=$(LINUX_SRC) \
+	UBOOT_LOCKED=$(UBOOT_LOCKED) UBOOT_DEBIAN=$(UBOOT_DEBIAN_BIN) \
+	CONTROL_DTB_NORMAL=$(CONTROL_DTB_normal) CONTROL_DTB_MAINTENANCE=$(CONTROL_DTB_maintenance) \
+	CONTROL_DTB_DEBIAN=$(CONTROL_DTB_debian) KEY_DIR=$(KEY_DIR) KEY_NAME=$(KEY_NAME) \
+	TEST_DISKS=$(TEST_DISKS) VBOOT_DIR=$(VBOOT_DIR)
+define write_if_changed
+	@mkdir -p $(@D)
+	@printf '%s\n' $(1) >$@.tmp
+	@if cmp -s $@.tmp $@; then rm $@.tmp; else mv $@.tmp $@; fi
+endef
+$(BUILD_DIR)/outputs.env: FORCE
+	$(call write_if_changed,$(SHARED_OUTPUTS))
+$(OUT)/outputs.env: FORCE
+	$(call write_if_changed,$(foreach v,$(VARIANT_OUTPUTS),'$(v)=$(strip $(call out_$(v),$(VARIANT)))'))
+MANIFESTS := $(BUILD_DIR)/outputs.env $(OUT)/outputs.env
+
 # What make check boots, per kernel: built by one make per VARIANT.
-test-images: $(IMAGE) $(ROOTFS_TEST) $(TEST_DISKS)/stamp
+test-images: $(IMAGE) $(ROOTFS_TEST) $(TEST_DISKS)/stamp $(MANIFESTS)
 product-test-images: $(IMAGE) $(ROOTFS_TEST) $(DISK_TEST) $(DISK_TEST_MAINT) $(UBOOT_LOCKED) \
-	$(CONTROL_DTB_debian) $(BUILD_DIR)/u-boot-control-normal.dtb \
-	$(BUILD_DIR)/u-boot-control-maintenance.dtb $(VBOOT_DIR)/stamp
+	$(CONTROL_DTB_debian) $(CONTROL_DTB_normal) $(CONTROL_DTB_maintenance) \
+	$(VBOOT_DIR)/stamp $(MANIFESTS)
 
 ## check: host checks and guest boots; last line "N passed, N failed"
 check: | deps
 	@$(MAKE) --no-print-directory VARIANT=test test-images
 	@$(MAKE) --no-print-directory VARIANT=product product-test-images
 	@$(MAKE) --no-print-directory VARIANT=debug test-images
-	@BOARD_CONF=board/$(BOARD)/board.conf LINUX_SRC=$(LINUX_SRC) \
-		LINUX_OUT_TEST=$(call out_of,test) LINUX_OUT_PRODUCT=$(call out_of,product) \
-		IMAGE=$(call image_of,test) ROOTFS_TEST=$(BUILD_DIR)/rootfs-test-test.cpio.gz \
-		IMAGE_DEBUG=$(call image_of,debug) \
-		ROOTFS_TEST_DEBUG=$(BUILD_DIR)/rootfs-test-debug.cpio.gz \
-		IMAGE_PRODUCT=$(call image_of,product) \
-		ROOTFS_TEST_PRODUCT=$(BUILD_DIR)/rootfs-test-product.cpio.gz \
-		KERNEL_VERSION_PRODUCT=$(BUILD_DIR)/kernel-product.version \
-		FIT_TEST=$(BUILD_DIR)/appliance-test-product.itb \
-		DISK_TEST=$(BUILD_DIR)/disk-product-test-normal.img \
-		DISK_TEST_MAINT=$(BUILD_DIR)/disk-product-test-maintenance.img \
-		UBOOT_LOCKED=$(UBOOT_LOCKED) UBOOT_DEBIAN=$(UBOOT_DEBIAN_BIN) \
-		CONTROL_DTB_NORMAL=$(BUILD_DIR)/u-boot-control-normal.dtb \
-		CONTROL_DTB_MAINTENANCE=$(BUILD_DIR)/u-boot-control-maintenance.dtb \
-		CONTROL_DTB_DEBIAN=$(CONTROL_DTB_debian) KEY_NAME=$(KEY_NAME) \
-		KCONFIG_FRAGMENTS_TEST="$(strip $(call kconfig_fragments_of,test))" \
-		KCONFIG_FRAGMENTS_PRODUCT="$(strip $(call kconfig_fragments_of,product))" \
-		VBOOT_DIR=$(VBOOT_DIR) TEST_DISKS=$(TEST_DISKS) \
-		TAP_LOG=$(BUILD_DIR)/check.tap JUNIT=$(BUILD_DIR)/check.junit.xml \
-		tests/check.sh
+	@tests/check.sh $(BUILD_DIR)
+
+# make bench measures the build itself first: a cold kbuild of the product
+# configuration without ccache in a scratch tree, the rebuild after
+# touching one seclvl file (its time stamp put back afterwards, so that
+# the other trees do not rebuild), and a no-op make of the product.
+BENCH_OUT := $(BUILD_DIR)/bench
+BENCH_KBUILD := $(BENCH_OUT)/linux
+BENCH_TOUCHED := $(LINUX_SRC)/security/seclvl/bdev.c
+KMAKE_BENCH = $(call kmake_in,$(BENCH_KBUILD),nocache)
+bench_time = bench/time-command.sh $(BENCH_OUT)/raw.txt $(BENCH_OUT)/build.log $(1) --
 
 ## bench: build, size, boot and hook-overhead figures; writes BENCHMARKS.md
 bench: | deps
 	@$(MAKE) --no-print-directory VARIANT=test test-images
-	@$(MAKE) --no-print-directory VARIANT=product all $(CONTROL_DTB_debian)
-	@BOARD_CONF=board/$(BOARD)/board.conf IMAGE=$(call image_of,product) \
-		ROOTFS=$(BUILD_DIR)/rootfs-product.cpio.gz FIT=$(BUILD_DIR)/appliance-product.itb \
-		DISK=$(BUILD_DIR)/disk-product-normal.img \
-		UBOOT_LOCKED=$(UBOOT_LOCKED) CONTROL_DTB_LOCKED=$(BUILD_DIR)/u-boot-control-normal.dtb \
-		UBOOT_DEBIAN=$(UBOOT_DEBIAN_BIN) CONTROL_DTB_DEBIAN=$(CONTROL_DTB_debian) \
-		IMAGE_TEST=$(call image_of,test) ROOTFS_TEST=$(BUILD_DIR)/rootfs-test-test.cpio.gz \
-		LINUX_SRC=$(LINUX_SRC) bench/bench.sh
+	@$(MAKE) --no-print-directory VARIANT=product all $(CONTROL_DTB_debian) $(MANIFESTS)
+	@rm -rf $(BENCH_KBUILD) && mkdir -p $(BENCH_OUT) && : >$(BENCH_OUT)/raw.txt
+	@$(SCRIPTS)/configure-kernel.sh $(LINUX_SRC) $(BENCH_KBUILD) \
+		$(call kconfig_fragments_of,product) >$(BENCH_OUT)/build.log
+	@$(call bench_time,build_cold_s) $(KMAKE_BENCH) -j$(NPROC) Image modules
+	@touch -r $(BENCH_TOUCHED) $(BENCH_OUT)/touched.mtime && touch $(BENCH_TOUCHED)
+	@$(call bench_time,build_touch_seclvl_s) $(KMAKE_BENCH) -j$(NPROC) Image modules; \
+		rc=$$?; touch -r $(BENCH_OUT)/touched.mtime $(BENCH_TOUCHED); exit $$rc
+	@$(call bench_time,build_noop_s) $(MAKE) -s VARIANT=product all
+	@bench/bench.sh $(BUILD_DIR) $(BENCH_OUT)
 
 ## reproducible-check: two clean builds, compare Image, initramfs, FIT, the locked U-Boot and its control DT
 reproducible-check:

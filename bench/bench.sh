@@ -1,57 +1,40 @@
 #!/usr/bin/env bash
-# make bench: build time, image sizes, boot-to-locked time and hook
-# overhead, measured the same way every time. Prints one table, writes the
-# raw figures to build/bench/results.json and the table to BENCHMARKS.md.
+# make bench: image sizes, boot-to-locked time and hook overhead, measured
+# the same way every time, after the build figures that the Makefile's
+# bench target measured into BENCH_OUT/raw.txt. Prints one table, writes
+# the raw figures to BENCH_OUT/results.json and the table to BENCHMARKS.md.
 #
-# Environment (set by the Makefile): the product image (BOARD_CONF IMAGE
-# ROOTFS FIT DISK), the locked U-Boot and its control DT (UBOOT_LOCKED
-# CONTROL_DTB_LOCKED), Debian's stock U-Boot and its control DT
-# (UBOOT_DEBIAN CONTROL_DTB_DEBIAN), the test kernel and its test initramfs for
-# the hook overhead (IMAGE_TEST ROOTFS_TEST: the product kernel ignores
-# the lsm= of the boot without seclvl), LINUX_SRC.
+#   bench.sh BUILD_DIR BENCH_OUT
+#
+# What it measures comes from make's manifests (scripts/outputs.sh): the
+# product's image, initramfs, FIT and disk, the locked and Debian's U-Boot
+# with their control trees, and the test kernel with its test initramfs for
+# the hook overhead (the product kernel ignores the lsm= of the boot
+# without seclvl).
 set -euo pipefail
 
-# shellcheck source=scripts/log.sh
-. "$(dirname "$0")/../scripts/log.sh"
-
-for v in BOARD_CONF IMAGE ROOTFS FIT DISK UBOOT_LOCKED CONTROL_DTB_LOCKED UBOOT_DEBIAN \
-	CONTROL_DTB_DEBIAN IMAGE_TEST ROOTFS_TEST LINUX_SRC; do
-	[ -n "${!v:-}" ] || die "$v is not set (run through 'make bench')"
-done
-out=${BENCH_OUT:-build/bench}
-boots=${BENCH_BOOTS:-5}
 here=$(dirname "$0")
 scripts=$here/../scripts
-mkdir -p "$out"
+# shellcheck source=scripts/log.sh
+. "$scripts/log.sh"
+# shellcheck source=scripts/outputs.sh
+. "$scripts/outputs.sh"
+
+[ "$#" -eq 2 ] || die "usage: bench.sh BUILD_DIR BENCH_OUT (run through 'make bench')"
+declare -A shared product test
+read_outputs shared "$1/outputs.env"
+read_outputs product "$1/product/outputs.env"
+read_outputs test "$1/test/outputs.env"
+out=$2
+BOARD_CONF=${shared[BOARD_CONF]}
+IMAGE=${product[IMAGE]} ROOTFS=${product[ROOTFS]} FIT=${product[FIT]} DISK=${product[DISK]}
+boots=${BENCH_BOOTS:-5}
 raw=$out/raw.txt
-: >"$raw"
+[ -s "$raw" ] || die "$raw has no build figures (run through 'make bench')"
 
 record() {
 	printf '%s %s\n' "$1" "$2" >>"$raw"
 }
-
-seconds_of() {
-	local t0 t1
-	t0=$(date +%s.%N)
-	"$@" >>"$out/build.log" 2>&1 || die "failed: $* (log: $out/build.log)"
-	t1=$(date +%s.%N)
-	echo "$t1 - $t0" | bc
-}
-
-# ---- build ----------------------------------------------------------------
-stage_begin "build: cold kernel build (ccache off, clean output)"
-rm -rf "$out/linux-build"
-: >"$out/build.log"
-record build_cold_s "$(seconds_of make -s LINUX_OUT="$out/linux-build" CCACHE= linux)"
-stage_end
-stage_begin "build: rebuild after touching security/seclvl/bdev.c"
-touch "$LINUX_SRC/security/seclvl/bdev.c"
-record build_touch_seclvl_s "$(seconds_of make -s LINUX_OUT="$out/linux-build" CCACHE= linux-kbuild)"
-stage_end
-stage_begin "build: no-op make"
-make -s all >>"$out/build.log" 2>&1
-record build_noop_s "$(seconds_of make -s all)"
-stage_end
 
 # ---- sizes ----------------------------------------------------------------
 stage_begin "sizes"
@@ -96,13 +79,13 @@ for i in $(seq "$boots"); do
 	record boot_direct_s "$t"
 	cp "$DISK" "$out/boot.img"
 	t=$("$here/time-boot.py" 120 "$marker" "$out/boot-uboot-$i.log" -- \
-		"$scripts/run-qemu.sh" "$BOARD_CONF" uboot "$UBOOT_LOCKED" "$out/boot.img" \
-		--dtb "$CONTROL_DTB_LOCKED" --batch)
+		"$scripts/run-qemu.sh" "$BOARD_CONF" uboot "${shared[UBOOT_LOCKED]}" "$out/boot.img" \
+		--dtb "${shared[CONTROL_DTB_NORMAL]}" --batch)
 	record boot_uboot_s "$t"
 	cp "$DISK" "$out/boot.img"
 	t=$("$here/time-boot.py" 120 "$marker" "$out/boot-uboot-debian-$i.log" -- \
-		"$scripts/run-qemu.sh" "$BOARD_CONF" uboot "$UBOOT_DEBIAN" "$out/boot.img" \
-		--dtb "$CONTROL_DTB_DEBIAN" --batch)
+		"$scripts/run-qemu.sh" "$BOARD_CONF" uboot "${shared[UBOOT_DEBIAN]}" "$out/boot.img" \
+		--dtb "${shared[CONTROL_DTB_DEBIAN]}" --batch)
 	record boot_uboot_debian_s "$t"
 done
 stage_end
@@ -118,7 +101,7 @@ for pair in 1 2; do
 		args="panic=-1 rdinit=/tests/init seclvl_test=bench"
 		[ "$mode" = without ] && args+=" lsm=capability"
 		log=$out/overhead-$mode-$pair.log
-		timeout 600 "$scripts/run-qemu.sh" "$BOARD_CONF" direct "$IMAGE_TEST" "$ROOTFS_TEST" \
+		timeout 600 "$scripts/run-qemu.sh" "$BOARD_CONF" direct "${test[IMAGE]}" "${test[ROOTFS_TEST]}" \
 			"$args" --batch --icount >"$log" 2>&1 || true
 		grep -q '^seclvl-tests: done' "$log" ||
 			die "overhead boot ($mode) did not finish (log: $log)"

@@ -18,6 +18,8 @@ shift 5
 [ "$#" -eq 0 ] || shift
 # shellcheck source=board/qemu-virt/board.conf
 . "$board_conf"
+# shellcheck source=scripts/disk-layout.sh
+. "$(dirname "$0")/disk-layout.sh"
 : "${SOURCE_DATE_EPOCH:=0}"
 export E2FSPROGS_FAKE_TIME=$SOURCE_DATE_EPOCH
 
@@ -39,23 +41,20 @@ if [ "$fit" != none ]; then
 fi
 
 mib=$((1024 * 1024))
-boot_start=$DISK_ALIGN_MIB
-data_start=$((boot_start + BOOT_PART_MIB))
-total=$((data_start + DATA_PART_MIB + DISK_ALIGN_MIB))
 rm -f "$out.tmp"
-truncate -s $((total * mib)) "$out.tmp"
+truncate -s $((DISK_SIZE_MIB * mib)) "$out.tmp"
 sfdisk -q --no-reread --no-tell-kernel "$out.tmp" <<SFDISK
 label: gpt
 label-id: 5EC1F000-0000-4000-8000-000000000000
-first-lba: 2048
-start=${boot_start}MiB, size=${BOOT_PART_MIB}MiB, name=boot, uuid=5EC1F000-0000-4000-8000-000000000001
-start=${data_start}MiB, size=${DATA_PART_MIB}MiB, name=data, uuid=5EC1F000-0000-4000-8000-000000000002
+first-lba: $DISK_FIRST_LBA
+start=${DISK_BOOT_START_MIB}MiB, size=${BOOT_PART_MIB}MiB, name=boot, uuid=5EC1F000-0000-4000-8000-000000000001
+start=${DISK_DATA_START_MIB}MiB, size=${DATA_PART_MIB}MiB, name=data, uuid=5EC1F000-0000-4000-8000-000000000002
 SFDISK
 mke2fs -q -F -t ext4 -L boot -U 5ec1f000-0000-4000-8000-0000000000b1 \
-	-E offset=$((boot_start * mib)),hash_seed=5ec1f000-0000-4000-8000-0000000000b2 \
+	-E offset=$((DISK_BOOT_START_MIB * mib)),hash_seed=5ec1f000-0000-4000-8000-0000000000b2 \
 	-d "$work/boot" "$out.tmp" "${BOOT_PART_MIB}M"
 mke2fs -q -F -t ext4 -L data -U 5ec1f000-0000-4000-8000-0000000000d1 \
-	-E offset=$((data_start * mib)),hash_seed=5ec1f000-0000-4000-8000-0000000000d2 \
+	-E offset=$((DISK_DATA_START_MIB * mib)),hash_seed=5ec1f000-0000-4000-8000-0000000000d2 \
 	-d "$work/data" "$out.tmp" "${DATA_PART_MIB}M"
 mv "$out.tmp" "$out"
 stage_end

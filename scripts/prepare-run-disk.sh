@@ -15,6 +15,8 @@ set -euo pipefail
 board_conf=$1 disk=$2 run=$3 fresh=$4
 # shellcheck source=board/qemu-virt/board.conf
 . "$board_conf"
+# shellcheck source=scripts/disk-layout.sh
+. "$(dirname "$0")/disk-layout.sh"
 [ -f "$disk" ] || die "$disk not found"
 
 if [ "$fresh" = 1 ] || [ ! -f "$run" ] || [ "$(stat -c %s "$disk")" != "$(stat -c %s "$run")" ]; then
@@ -22,9 +24,7 @@ if [ "$fresh" = 1 ] || [ ! -f "$run" ] || [ "$(stat -c %s "$disk")" != "$(stat -
 	echo "make run: a fresh disk, $run, copied from $disk (/data empty)"
 	exit 0
 fi
-data_start=$((DISK_ALIGN_MIB + BOOT_PART_MIB))
-data_end=$((data_start + DATA_PART_MIB))
 # everything but the data partition: GPT, boot partition, backup GPT
-dd if="$disk" of="$run" bs=1M count="$data_start" conv=notrunc status=none
-dd if="$disk" of="$run" bs=1M skip="$data_end" seek="$data_end" conv=notrunc status=none
+dd if="$disk" of="$run" bs=1M count="$DISK_DATA_START_MIB" conv=notrunc status=none
+dd if="$disk" of="$run" bs=1M skip="$DISK_DATA_END_MIB" seek="$DISK_DATA_END_MIB" conv=notrunc status=none
 echo "make run: $run with the boot partition of $disk and /data kept from the last run (FRESH=1 for an empty /data)"

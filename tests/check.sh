@@ -6,32 +6,36 @@
 # build/check.tap, and its JUnit XML to build/check.junit.xml; the last
 # line is "N passed, N failed[, N skipped]"; exits 1 if anything failed.
 #
-# Environment (set by the Makefile): BOARD_CONF LINUX_SRC, the test kernel
-# (LINUX_OUT_TEST IMAGE ROOTFS_TEST KCONFIG_FRAGMENTS_TEST), the debug
-# kernel (IMAGE_DEBUG ROOTFS_TEST_DEBUG), the product kernel
-# (LINUX_OUT_PRODUCT IMAGE_PRODUCT ROOTFS_TEST_PRODUCT KERNEL_VERSION_PRODUCT
-# KCONFIG_FRAGMENTS_PRODUCT FIT_TEST DISK_TEST DISK_TEST_MAINT), verified
-# boot (UBOOT_LOCKED UBOOT_DEBIAN CONTROL_DTB_NORMAL CONTROL_DTB_MAINTENANCE
-# CONTROL_DTB_DEBIAN KEY_NAME VBOOT_DIR), the levels boot's disks
-# (TEST_DISKS); TEST_OUT (default build/tests).
+#   check.sh BUILD_DIR
+#
+# What it checks comes from make's manifests: BUILD_DIR/outputs.env (the
+# board, the tree, U-Boot, the control trees, the key, the fixtures) and
+# BUILD_DIR/{test,product,debug}/outputs.env (each kernel's outputs), read
+# into the arrays shared, test, product and debug.
 set -euo pipefail
 
 TESTS_DIR=$(dirname "$0")
 # shellcheck source=scripts/log.sh
 . "$TESTS_DIR/../scripts/log.sh"
+# shellcheck source=scripts/outputs.sh
+. "$TESTS_DIR/../scripts/outputs.sh"
 # shellcheck source=tests/lib/results.sh
 . "$TESTS_DIR/lib/results.sh"
 
-for v in BOARD_CONF LINUX_SRC LINUX_OUT_TEST IMAGE ROOTFS_TEST KCONFIG_FRAGMENTS_TEST \
-	IMAGE_DEBUG ROOTFS_TEST_DEBUG LINUX_OUT_PRODUCT IMAGE_PRODUCT ROOTFS_TEST_PRODUCT \
-	KERNEL_VERSION_PRODUCT KCONFIG_FRAGMENTS_PRODUCT FIT_TEST DISK_TEST DISK_TEST_MAINT \
-	UBOOT_LOCKED UBOOT_DEBIAN CONTROL_DTB_NORMAL CONTROL_DTB_MAINTENANCE CONTROL_DTB_DEBIAN \
-	KEY_NAME VBOOT_DIR TEST_DISKS; do
-	[ -n "${!v:-}" ] || die "$v is not set (run through 'make check')"
+[ "$#" -eq 1 ] || die "usage: check.sh BUILD_DIR (run through 'make check')"
+build=$1
+# shellcheck disable=SC2034
+declare -A shared test product debug
+read_outputs shared "$build/outputs.env"
+for v in test product debug; do
+	read_outputs "$v" "$build/$v/outputs.env"
 done
-TEST_OUT=${TEST_OUT:-build/tests}
-TAP_LOG=${TAP_LOG:-build/check.tap}
-JUNIT=${JUNIT:-build/check.junit.xml}
+BOARD_CONF=${shared[BOARD_CONF]}
+LINUX_SRC=${shared[LINUX_SRC]}
+KEY_NAME=${shared[KEY_NAME]}
+TEST_OUT=$build/tests
+TAP_LOG=$build/check.tap
+JUNIT=$build/check.junit.xml
 export TEST_OUT
 rm -rf "$TEST_OUT"
 mkdir -p "$TEST_OUT"
@@ -40,15 +44,15 @@ mkdir -p "$TEST_OUT"
 # shellcheck disable=SC2034
 {
 	testinit="panic=-1 rdinit=/tests/init"
-	direct=("$BOARD_CONF" direct "$IMAGE" "$ROOTFS_TEST")
-	debug=("$BOARD_CONF" direct "$IMAGE_DEBUG" "$ROOTFS_TEST_DEBUG")
+	direct=("$BOARD_CONF" direct "${test[IMAGE]}" "${test[ROOTFS_TEST]}")
+	debug_direct=("$BOARD_CONF" direct "${debug[IMAGE]}" "${debug[ROOTFS_TEST]}")
 	test_disks=(--disk "$TEST_OUT/mounted.img" --disk "$TEST_OUT/spare.img"
 		--disk "$TEST_OUT/fs.img")
 }
 # the levels boot writes its disks: each boot gets fresh copies
-# shellcheck disable=SC2153
 fresh_test_disks() {
-	cp "$TEST_DISKS/mounted.img" "$TEST_DISKS/spare.img" "$TEST_DISKS/fs.img" "$TEST_OUT/"
+	local d=${shared[TEST_DISKS]}
+	cp "$d/mounted.img" "$d/spare.img" "$d/fs.img" "$TEST_OUT/"
 }
 
 tap_begin

@@ -8,12 +8,12 @@ set -euo pipefail
 
 # shellcheck source=scripts/log.sh
 . "$(dirname "$0")/../scripts/log.sh"
+# shellcheck source=scripts/outputs.sh
+. "$(dirname "$0")/../scripts/outputs.sh"
 
 top=$(pwd)
 base=${1:-build/repro}
 export CCACHE_BASEDIR=$top/${base%/*}
-artifacts=(linux-build-product/arch/arm64/boot/Image rootfs-product.cpio.gz
-	appliance-product.itb u-boot-locked.bin u-boot-control-normal.dtb)
 # both builds sign with the same key (a signature depends on nothing else)
 keys=$base-keys
 "$(dirname "$0")/../scripts/make-signing-key.sh" "$keys" dev
@@ -21,11 +21,21 @@ keys=$base-keys
 for run in a b; do
 	rm -rf "$base-$run"
 	stage_begin "clean build $run in $base-$run"
-	make -s BUILD_DIR="$base-$run" KEY_DIR="$top/$keys" all >"$base-$run.log" 2>&1 ||
+	make -s BUILD_DIR="$base-$run" KEY_DIR="$top/$keys" all "$base-$run/outputs.env" \
+		"$base-$run/product/outputs.env" >"$base-$run.log" 2>&1 ||
 		die "build $run failed (log: $base-$run.log)"
 	stage_end
 done
 
+# the artefacts, as make's manifests of build a name them, relative to it
+declare -A shared product
+read_outputs shared "$base-a/outputs.env"
+read_outputs product "$base-a/product/outputs.env"
+artifacts=()
+for f in "${product[IMAGE]}" "${product[ROOTFS]}" "${product[FIT]}" "${shared[UBOOT_LOCKED]}" \
+	"${shared[CONTROL_DTB_NORMAL]}"; do
+	artifacts+=("${f#"$base-a/"}")
+done
 same=0
 for a in "${artifacts[@]}"; do
 	sa=$(sha256sum <"$base-a/$a" | cut -d' ' -f1)

@@ -1,5 +1,5 @@
 # shellcheck shell=bash disable=SC2154
-# (debug, testinit, test_disks: set by tests/check.sh)
+# (debug_direct, testinit, test_disks: set by tests/check.sh)
 # make check, job 5: the debug kernel (lockdep, atomic-sleep, list and
 # slab debugging, kmemleak, KASAN): KUnit, the rules and the attack suites
 # again with a clean log, and the maintenance path of seclvl.initlvl=.
@@ -8,16 +8,16 @@
 stage_begin "guest boots: the debug kernel"
 # The debug kernel (lockdep, atomic-sleep, list and slab debugging,
 # kmemleak, KASAN): KUnit, the rules and the attack suites again, clean log.
-guest_check debug-smoke 600 2 -- "${debug[@]}" "$testinit kunit.enable=1 seclvl_test=smoke"
+guest_check debug-smoke 600 2 -- "${debug_direct[@]}" "$testinit kunit.enable=1 seclvl_test=smoke"
 fresh_test_disks
-guest_check debug-levels 900 1 -- "${debug[@]}" \
+guest_check debug-levels 900 1 -- "${debug_direct[@]}" \
 	"$testinit seclvl_test=levels" \
 	"${test_disks[@]}"
-guest_check debug-attack 900 3 -- "${debug[@]}" \
+guest_check debug-attack 900 3 -- "${debug_direct[@]}" \
 	"$testinit seclvl_test=race,leaks,hostile"
 # the debug kernel has no boot level floor: the maintenance path of
 # seclvl.initlvl=-1 boots there
-guest_check boot-initlvl-minus-1 300 1 -- "${debug[@]}" \
+guest_check boot-initlvl-minus-1 300 1 -- "${debug_direct[@]}" \
 	"$testinit seclvl.initlvl=-1 seclvl_test=boot seclvl_expect=-1"
 host_check "debug kernel: lockdep was on in the debug boots" \
 	grep -q 'Lock dependency validator' "$TEST_OUT/debug-smoke.log"

@@ -1,4 +1,5 @@
-# shellcheck shell=bash
+# shellcheck shell=bash disable=SC2154
+# (test, product: set by tests/check.sh)
 # make check, job 1: the host checks. Lint of every shell script and
 # Python program in the tree, checkpatch on every patch, the cover letter,
 # MAINTAINERS, kernel-doc, and the config check of the test and the
@@ -69,11 +70,11 @@ host_check "cover letter: the shortlog and diffstat of the series, an answer per
 host_check "MAINTAINERS: every file the series adds is in the seclvl entry" \
 	maintainers_cover_series
 host_check "kernel-doc -v (W=2): no warning in security/seclvl/" kernel_doc_clean
-read -r -a frags <<<"$KCONFIG_FRAGMENTS_TEST"
+read -r -a frags <<<"${test[KCONFIG_FRAGMENTS]}"
 host_check "kernel config (test kernel): every option requested by the fragments is set" \
-	scripts/check-kernel-config.sh "$LINUX_OUT_TEST/.config" "${frags[@]}"
-read -r -a frags <<<"$KCONFIG_FRAGMENTS_PRODUCT"
+	scripts/check-kernel-config.sh "${test[LINUX_OUT]}/.config" "${frags[@]}"
+read -r -a frags <<<"${product[KCONFIG_FRAGMENTS]}"
 host_check "kernel config (product kernel): every option requested by the fragments is set" \
-	scripts/check-kernel-config.sh "$LINUX_OUT_PRODUCT/.config" "${frags[@]}"
+	scripts/check-kernel-config.sh "${product[LINUX_OUT]}/.config" "${frags[@]}"
 stage_end
 

@@ -1,5 +1,5 @@
 # shellcheck shell=bash disable=SC2154
-# (direct: set by tests/check.sh)
+# (direct, shared, product: set by tests/check.sh)
 # make check, job 4: the product kernel through U-Boot. The appliance
 # through the locked U-Boot (verified boot, persistence, clean shutdown,
 # maintenance), what the locked U-Boot must refuse or ignore (the fixtures
@@ -16,10 +16,12 @@ stage_begin "guest boots: the appliance, verified boot"
 # finds the marker.
 # shellcheck source=board/qemu-virt/board.conf
 . "$BOARD_CONF"
-locked_normal=(uboot "$UBOOT_LOCKED")
+# shellcheck source=scripts/disk-layout.sh
+. scripts/disk-layout.sh
+locked_normal=(uboot "${shared[UBOOT_LOCKED]}")
 data_partition_clean() {
 	local part=$TEST_OUT/data-partition.img
-	dd if="$1" of="$part" bs=1M skip=$((DISK_ALIGN_MIB + BOOT_PART_MIB)) \
+	dd if="$1" of="$part" bs=1M skip="$DISK_DATA_START_MIB" \
 		count="$DATA_PART_MIB" status=none
 	e2fsck -fn "$part"
 }
@@ -40,9 +42,9 @@ locked_ran_no_script() {
 	host_check "$what: no U-Boot prompt" u_boot_lacks "$name" "=> "
 }
 disk=$TEST_OUT/appliance.img
-cp "$DISK_TEST" "$disk"
+cp "${product[DISK_TEST]}" "$disk"
 guest_check appliance-uboot-boot1 180 2 -- "$BOARD_CONF" "${locked_normal[@]}" "$disk" \
-	--dtb "$CONTROL_DTB_NORMAL"
+	--dtb "${shared[CONTROL_DTB_NORMAL]}"
 host_check "appliance boot 1: the locked U-Boot booted (its banner)" \
 	console_has appliance-uboot-boot1 "-seclvl-locked ("
 host_check "appliance boot 1: the locked U-Boot took its boot command from the control DT" \
@@ -59,16 +61,16 @@ host_check "appliance boot 1: e2fsck -fn finds the data partition clean after po
 host_check "appliance boot 1: wrote the persistence marker" \
 	console_has appliance-uboot-boot1 "persistence: wrote the marker file to /data"
 guest_check appliance-uboot-boot2 180 2 -- "$BOARD_CONF" "${locked_normal[@]}" "$disk" \
-	--dtb "$CONTROL_DTB_NORMAL"
+	--dtb "${shared[CONTROL_DTB_NORMAL]}"
 host_check "appliance boot 2: the marker of boot 1 is intact" \
 	console_has appliance-uboot-boot2 "ok 8 - persistence: the marker written by the previous boot is intact"
 
 # The maintenance boot: the signed maintenance FIT on its own disk, booted
 # by the locked U-Boot with the maintenance control DT (on a real board: a
 # maintenance boot ROM or a strap; here the host's QEMU command line).
-cp "$DISK_TEST_MAINT" "$TEST_OUT/maintenance.img"
+cp "${product[DISK_TEST_MAINT]}" "$TEST_OUT/maintenance.img"
 guest_check appliance-uboot-maintenance 180 2 -- "$BOARD_CONF" "${locked_normal[@]}" \
-	"$TEST_OUT/maintenance.img" --dtb "$CONTROL_DTB_MAINTENANCE"
+	"$TEST_OUT/maintenance.img" --dtb "${shared[CONTROL_DTB_MAINTENANCE]}"
 host_check "maintenance boot: U-Boot verified the signed conf-maintenance" \
 	console_has appliance-uboot-maintenance "sha256,rsa2048:$KEY_NAME+"
 host_check "maintenance boot: banner on the console" \
@@ -76,7 +78,7 @@ host_check "maintenance boot: banner on the console" \
 
 # What the locked U-Boot must refuse: each boot ends in U-Boot's refusal
 # and the boot command's poweroff, never in a kernel or a prompt.
-vboot=$VBOOT_DIR
+vboot=${shared[VBOOT_DIR]}
 # refused_boot NAME DISK CONTROL_DTB CONF WHAT MESSAGE
 refused_boot() {
 	local name=$1 img=$2 dtb=$3 conf=$4 what=$5 message=$6 rc=0
@@ -91,7 +93,7 @@ refused_boot() {
 		sh -c "[ $rc -eq 0 ] && grep -qF 'locked U-Boot: no verified $conf booted, powering off' \
 			'$TEST_OUT/vboot-$name.log'"
 }
-normal=$CONTROL_DTB_NORMAL
+normal=${shared[CONTROL_DTB_NORMAL]}
 refused_boot other-key "$vboot/other-key.img" "$normal" conf-normal \
 	"a FIT signed with another key of the same name" \
 	"Failed to verify required signature 'key-$KEY_NAME'"
@@ -115,7 +117,7 @@ refused_boot forged-swap-kernel-node "$vboot/forged-swap-kernel-node.img" "$norm
 	"Failed to verify required signature 'key-$KEY_NAME'"
 refused_boot maintenance-fit "$TEST_OUT/maintenance.img" "$normal" conf-normal \
 	"the signed maintenance FIT on the product machine" "Could not find configuration node"
-refused_boot ask-maintenance "$DISK_TEST" "$CONTROL_DTB_MAINTENANCE" conf-maintenance \
+refused_boot ask-maintenance "${product[DISK_TEST]}" "${shared[CONTROL_DTB_MAINTENANCE]}" conf-maintenance \
 	"conf-maintenance asked of the product FIT" "Could not find configuration node"
 refused_boot boot-partition-empty "$vboot/boot-partition-empty.img" "$normal" conf-normal \
 	"an empty boot partition" "Failed to load '/appliance.itb'"
@@ -124,7 +126,7 @@ refused_boot no-partition-table "$vboot/no-partition-table.img" "$normal" conf-n
 # Without the control DT (QEMU's own tree: no key, no boot command), the
 # locked U-Boot boots nothing.
 rc=0
-timeout 120 scripts/run-qemu.sh "$BOARD_CONF" "${locked_normal[@]}" "$DISK_TEST" \
+timeout 120 scripts/run-qemu.sh "$BOARD_CONF" "${locked_normal[@]}" "${product[DISK_TEST]}" \
 	--batch >"$TEST_OUT/vboot-no-control-dt.log" 2>&1 || rc=$?
 host_check "locked U-Boot without its control DT: boots nothing, powers off (QEMU exit $rc)" \
 	sh -c "[ $rc -eq 0 ] && grep -qF 'locked U-Boot: no boot command in the control device tree' \
@@ -147,7 +149,7 @@ ignored_boot vboot-booti-unsigned "$vboot/booti-unsigned.img" \
 	"a boot script that boots an unsigned kernel with booti"
 host_check "a boot script that boots an unsigned kernel with booti: the attacker's kernel never ran" \
 	console_lacks vboot-booti-unsigned "attack: booti"
-builtin_cmdline=$(sed -n 's/^CONFIG_CMDLINE="\(.*\)"$/\1/p' "$LINUX_OUT_PRODUCT/.config")
+builtin_cmdline=$(sed -n 's/^CONFIG_CMDLINE="\(.*\)"$/\1/p' "${product[LINUX_OUT]}/.config")
 ignored_boot vboot-cmdline-edit "$vboot/cmdline-edit.img" \
 	"a boot script adding seclvl.initlvl=-1 rdinit=/bin/sh lsm=capability"
 host_check "a boot script adding seclvl.initlvl=-1: the kernel ran with its built-in command line ($builtin_cmdline)" \
@@ -158,7 +160,7 @@ host_check "a FIT whose default configuration is unsigned: U-Boot used conf-norm
 	sh -c "grep -qF \"Using 'conf-normal' configuration\" '$TEST_OUT/vboot-unsigned-default.log' &&
 		! grep -qF conf-attack '$TEST_OUT/vboot-unsigned-default.log'"
 # keys at the serial console during the whole of U-Boot's run
-cp "$DISK_TEST" "$TEST_OUT/keys.img"
+cp "${product[DISK_TEST]}" "$TEST_OUT/keys.img"
 rc=0
 "$TESTS_DIR/boot/boot-with-keys.py" "$TEST_OUT/vboot-keys.log" 180 "$BOARD_CONF" \
 	"${locked_normal[@]}" "$TEST_OUT/keys.img" --dtb "$normal" || rc=$?
@@ -172,22 +174,22 @@ host_check "locked U-Boot with keys hammered on the console: the signed FIT boot
 # FIT boots through its distro boot and boot.scr, and the holes the
 # README's threat table names stay open. If one of these ever fails, that
 # U-Boot closed the hole and the README must say so.
-stock=(uboot "$UBOOT_DEBIAN")
-cp "$DISK_TEST" "$TEST_OUT/stock.img"
+stock=(uboot "${shared[UBOOT_DEBIAN]}")
+cp "${product[DISK_TEST]}" "$TEST_OUT/stock.img"
 guest_check stock-uboot-boot 180 2 -- "$BOARD_CONF" "${stock[@]}" "$TEST_OUT/stock.img" \
-	--dtb "$CONTROL_DTB_DEBIAN"
+	--dtb "${shared[CONTROL_DTB_DEBIAN]}"
 host_check "stock U-Boot: boot.scr booted the signed FIT (key $KEY_NAME)" \
 	sh -c "grep -qF 'seclvl appliance: booting conf-normal' '$TEST_OUT/stock-uboot-boot.log' &&
 		grep -qF 'sha256,rsa2048:$KEY_NAME+' '$TEST_OUT/stock-uboot-boot.log'"
 # the attacker's kernel runs with this disk: a copy, the fixture stays as built
 cp "$vboot/booti-unsigned.img" "$TEST_OUT/stock-booti-unsigned.img"
 guest_check stock-booti-unsigned 180 1 -- "$BOARD_CONF" "${stock[@]}" "$TEST_OUT/stock-booti-unsigned.img" \
-	--dtb "$CONTROL_DTB_DEBIAN"
+	--dtb "${shared[CONTROL_DTB_DEBIAN]}"
 host_check "open with stock U-Boot: an edited boot.scr starts an unsigned kernel with booti" \
 	console_has stock-booti-unsigned "attack: booti of the kernel extracted from an unsigned FIT"
-cp "$DISK_TEST" "$TEST_OUT/stock-keys.img"
+cp "${product[DISK_TEST]}" "$TEST_OUT/stock-keys.img"
 "$TESTS_DIR/boot/boot-with-keys.py" "$TEST_OUT/stock-keys.log" 120 "$BOARD_CONF" \
-	"${stock[@]}" "$TEST_OUT/stock-keys.img" --dtb "$CONTROL_DTB_DEBIAN" || true
+	"${stock[@]}" "$TEST_OUT/stock-keys.img" --dtb "${shared[CONTROL_DTB_DEBIAN]}" || true
 host_check "open with stock U-Boot: keys at the console reach a prompt" \
 	grep -qF "=> " "$TEST_OUT/stock-keys.log"
 
@@ -195,23 +197,23 @@ host_check "open with stock U-Boot: keys at the console reach a prompt" \
 # comes from the build; FRESH=1 starts over
 run_disk_keeps_data() {
 	local run=$TEST_OUT/run.img marker=seclvl-run-disk-marker data_off
-	data_off=$(((DISK_ALIGN_MIB + BOOT_PART_MIB) * 1024 * 1024))
+	data_off=$((DISK_DATA_START_MIB * 1024 * 1024))
 	rm -f "$run"
-	scripts/prepare-run-disk.sh "$BOARD_CONF" "$DISK_TEST" "$run" 0 &&
+	scripts/prepare-run-disk.sh "$BOARD_CONF" "${product[DISK_TEST]}" "$run" 0 &&
 		printf '%s' "$marker" | dd of="$run" bs=1 seek=$((data_off + 512)) conv=notrunc status=none &&
 		dd if=/dev/zero of="$run" bs=1 seek=512 count=16 conv=notrunc status=none &&
-		scripts/prepare-run-disk.sh "$BOARD_CONF" "$DISK_TEST" "$run" 0 | grep -q 'kept' &&
+		scripts/prepare-run-disk.sh "$BOARD_CONF" "${product[DISK_TEST]}" "$run" 0 | grep -q 'kept' &&
 		grep -qF "$marker" "$run" &&
-		cmp -n "$data_off" "$run" "$DISK_TEST" &&
-		scripts/prepare-run-disk.sh "$BOARD_CONF" "$DISK_TEST" "$run" 1 | grep -q 'fresh' &&
-		! grep -qF "$marker" "$run" && cmp "$run" "$DISK_TEST"
+		cmp -n "$data_off" "$run" "${product[DISK_TEST]}" &&
+		scripts/prepare-run-disk.sh "$BOARD_CONF" "${product[DISK_TEST]}" "$run" 1 | grep -q 'fresh' &&
+		! grep -qF "$marker" "$run" && cmp "$run" "${product[DISK_TEST]}"
 }
 host_check "make run: the data partition is kept from run to run, the boot partition is the build's, FRESH=1 starts over" \
 	run_disk_keeps_data
 
 # the appliance booted at level 1 sets itself up and locks at 2 (at 2
 # from boot it could mount nothing: see boot-initlvl-2)
-cp "$DISK_TEST" "$TEST_OUT/initlvl-1.img"
+cp "${product[DISK_TEST]}" "$TEST_OUT/initlvl-1.img"
 guest_check appliance-initlvl-1 180 2 -- "${direct[@]}" \
 	"panic=-1 seclvl.initlvl=1" --data "$TEST_OUT/initlvl-1.img"
 

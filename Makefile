@@ -34,6 +34,26 @@ ifeq ($(filter $(VARIANT),$(VARIANTS)),)
 $(error VARIANT must be product, test or debug, not '$(VARIANT)')
 endif
 
+# The kernel: a series per kernel version in kernel-patches/VERSION/,
+# against Debian's linux-source-VERSION. By default the one this host's
+# linux-source meta package depends on (Debian 12: 6.1, Debian 13: 6.12).
+space := $(subst ,, )
+KERNELS := $(sort $(patsubst kernel-patches/%/,%,$(wildcard kernel-patches/*/)))
+KERNEL ?= $(shell scripts/host-kernels.sh default 2>/dev/null)
+ifeq ($(KERNEL),)
+ifneq ($(filter-out deps help clean distclean,$(or $(MAKECMDGOALS),all)),)
+# a fresh machine: apt has no package lists yet to tell the host's kernel
+$(info apt cannot tell this host's kernel yet: installing the dependencies first)
+$(shell scripts/install-deps.sh default >&2)
+KERNEL := $(shell scripts/host-kernels.sh default)
+endif
+endif
+ifneq ($(filter-out deps help clean distclean,$(or $(MAKECMDGOALS),all)),)
+ifeq ($(filter $(KERNEL),$(KERNELS)),)
+$(error KERNEL must be one of: $(KERNELS), not '$(KERNEL)')
+endif
+endif
+
 ifeq ($(wildcard board/$(BOARD)/board.conf),)
 $(error BOARD must be one of: $(notdir $(wildcard board/*)); board/$(BOARD)/board.conf not found)
 endif
@@ -65,33 +85,38 @@ UBOOT_BIN_locked := $(UBOOT_LOCKED)
 UBOOT_BIN_debian := $(UBOOT_DEBIAN_BIN)
 
 SCRIPTS := scripts
-LINUX_SRC := $(BUILD_DIR)/linux
+LINUX_SRC := $(BUILD_DIR)/$(KERNEL)/linux
 TREE_STAMP := $(LINUX_SRC)/.git/seclvl-series
 
-# The outputs of a variant, fixed names in build/VARIANT/, each defined
-# here once: out_NAME is the path for the variant $(1). make writes them
-# to build/VARIANT/outputs.env, the shared ones to build/outputs.env; the
-# check and bench scripts read those files (scripts/outputs.sh).
-out_dir = $(BUILD_DIR)/$(1)
-out_LINUX_OUT = $(BUILD_DIR)/$(1)/linux
-out_IMAGE = $(BUILD_DIR)/$(1)/linux/arch/$(ARCH)/boot/Image
-out_KERNEL_VERSION = $(BUILD_DIR)/$(1)/kernel.version
+# The outputs of a variant, fixed names in build/KERNEL/VARIANT/, each
+# defined here once: out_NAME is the path for the variant $(1) of
+# $(KERNEL). make writes them to build/KERNEL/VARIANT/outputs.env, the
+# shared ones to build/outputs.env; the check and bench scripts read those
+# files (scripts/outputs.sh).
+out_dir = $(BUILD_DIR)/$(KERNEL)/$(1)
+out_KERNEL = $(KERNEL)
+out_LINUX_SRC = $(LINUX_SRC)
+out_PATCH_DIR = kernel-patches/$(KERNEL)
+out_VBOOT_DIR = $(VBOOT_DIR)
+out_LINUX_OUT = $(BUILD_DIR)/$(KERNEL)/$(1)/linux
+out_IMAGE = $(BUILD_DIR)/$(KERNEL)/$(1)/linux/arch/$(ARCH)/boot/Image
+out_KERNEL_VERSION = $(BUILD_DIR)/$(KERNEL)/$(1)/kernel.version
 out_KCONFIG_FRAGMENTS = $(call kconfig_fragments_of,$(1))
-out_ROOTFS = $(BUILD_DIR)/$(1)/rootfs.cpio.gz
-out_ROOTFS_MAINT = $(BUILD_DIR)/$(1)/rootfs-maintenance.cpio.gz
-out_ROOTFS_TEST = $(BUILD_DIR)/$(1)/rootfs-test.cpio.gz
-out_ROOTFS_TEST_MAINT = $(BUILD_DIR)/$(1)/rootfs-test-maintenance.cpio.gz
+out_ROOTFS = $(BUILD_DIR)/$(KERNEL)/$(1)/rootfs.cpio.gz
+out_ROOTFS_MAINT = $(BUILD_DIR)/$(KERNEL)/$(1)/rootfs-maintenance.cpio.gz
+out_ROOTFS_TEST = $(BUILD_DIR)/$(KERNEL)/$(1)/rootfs-test.cpio.gz
+out_ROOTFS_TEST_MAINT = $(BUILD_DIR)/$(KERNEL)/$(1)/rootfs-test-maintenance.cpio.gz
 # the product disk carries the normal configuration only; the maintenance
 # FIT is a separate signed file, on a disk of its own
-out_FIT = $(BUILD_DIR)/$(1)/appliance.itb
-out_FIT_MAINT = $(BUILD_DIR)/$(1)/appliance-maintenance.itb
-out_FIT_TEST = $(BUILD_DIR)/$(1)/appliance-test.itb
-out_FIT_TEST_MAINT = $(BUILD_DIR)/$(1)/appliance-test-maintenance.itb
-out_DISK = $(BUILD_DIR)/$(1)/disk-normal.img
-out_DISK_MAINT = $(BUILD_DIR)/$(1)/disk-maintenance.img
-out_DISK_TEST = $(BUILD_DIR)/$(1)/disk-test-normal.img
-out_DISK_TEST_MAINT = $(BUILD_DIR)/$(1)/disk-test-maintenance.img
-VARIANT_OUTPUTS := LINUX_OUT IMAGE KERNEL_VERSION KCONFIG_FRAGMENTS ROOTFS ROOTFS_MAINT \
+out_FIT = $(BUILD_DIR)/$(KERNEL)/$(1)/appliance.itb
+out_FIT_MAINT = $(BUILD_DIR)/$(KERNEL)/$(1)/appliance-maintenance.itb
+out_FIT_TEST = $(BUILD_DIR)/$(KERNEL)/$(1)/appliance-test.itb
+out_FIT_TEST_MAINT = $(BUILD_DIR)/$(KERNEL)/$(1)/appliance-test-maintenance.itb
+out_DISK = $(BUILD_DIR)/$(KERNEL)/$(1)/disk-normal.img
+out_DISK_MAINT = $(BUILD_DIR)/$(KERNEL)/$(1)/disk-maintenance.img
+out_DISK_TEST = $(BUILD_DIR)/$(KERNEL)/$(1)/disk-test-normal.img
+out_DISK_TEST_MAINT = $(BUILD_DIR)/$(KERNEL)/$(1)/disk-test-maintenance.img
+VARIANT_OUTPUTS := KERNEL LINUX_SRC PATCH_DIR VBOOT_DIR LINUX_OUT IMAGE KERNEL_VERSION KCONFIG_FRAGMENTS ROOTFS ROOTFS_MAINT \
 	ROOTFS_TEST ROOTFS_TEST_MAINT FIT FIT_MAINT FIT_TEST FIT_TEST_MAINT DISK DISK_MAINT \
 	DISK_TEST DISK_TEST_MAINT
 OUT := $(call out_dir,$(VARIANT))
@@ -106,7 +131,7 @@ VARIANT_FRAGMENTS_test := kernel-config/test.config
 VARIANT_FRAGMENTS_debug := kernel-config/test.config kernel-config/debug.config \
 	kernel-config/kasan.config
 BASE_FRAGMENTS := board/$(BOARD)/linux.config $(addprefix kernel-config/,appliance.config \
-	security.config demo.config)
+	security.config demo.config) $(wildcard kernel-config/kernel-$(KERNEL).config)
 LOCAL_FRAGMENT := $(wildcard kernel-config/local.config)
 kconfig_fragments_of = $(BASE_FRAGMENTS) $(VARIANT_FRAGMENTS_$(1)) $(LOCAL_FRAGMENT)
 KCONFIG_FRAGMENTS := $(call kconfig_fragments_of,$(VARIANT))
@@ -131,7 +156,7 @@ KMAKE := $(call kmake_in,$(LINUX_OUT))
 IMAGE := $(call out_IMAGE,$(VARIANT))
 KERNEL_VERSION_FILE := $(call out_KERNEL_VERSION,$(VARIANT))
 GEN_INIT_CPIO := $(LINUX_OUT)/usr/gen_init_cpio
-BUSYBOX := $(BUILD_DIR)/busybox/bin/busybox
+BUSYBOX := $(BUILD_DIR)/busybox/busybox
 MODULES_OUT := $(OUT)/modules
 APPLIANCE_KO := $(MODULES_OUT)/appliance/appliance.ko
 TESTMOD_KO := $(MODULES_OUT)/seclvl_testmod/seclvl_testmod.ko
@@ -171,12 +196,12 @@ all: linux rootfs fit disk $(UBOOT_LOCKED) $(CONTROL_DTB_locked)
 
 ## deps: install the host packages and busybox-static:arm64 (idempotent)
 deps:
-	@BUILD_DIR=$(BUILD_DIR) $(SCRIPTS)/install-deps.sh
+	@BUILD_DIR=$(BUILD_DIR) $(SCRIPTS)/install-deps.sh $(KERNEL)
 
 # The series stamp is rewritten only when the tree or the patches change, so
 # an unchanged series never reaches the kernel build.
 $(TREE_STAMP): FORCE | deps
-	@$(SCRIPTS)/prepare-kernel-tree.sh $(LINUX_SRC) kernel-patches
+	@$(SCRIPTS)/prepare-kernel-tree.sh $(LINUX_SRC) kernel-patches/$(KERNEL) $(KERNEL)
 
 ## linux-tree: extract the kernel tree and apply kernel-patches/
 linux-tree: $(TREE_STAMP)
@@ -355,7 +380,7 @@ endif
 # ignore (from the product kernel, its test FIT and key, and the test
 # kernel as the attacker's; built in the product make, after the test one).
 TEST_DISKS := $(BUILD_DIR)/test-disks
-VBOOT_DIR := $(BUILD_DIR)/vboot-fixtures
+VBOOT_DIR := $(BUILD_DIR)/$(KERNEL)/vboot-fixtures
 $(TEST_DISKS)/stamp: tests/make-test-disks.sh
 	@tests/make-test-disks.sh $(TEST_DISKS) && touch $@
 VBOOT_INPUTS := $(call out_IMAGE,product) $(call out_ROOTFS_TEST,product) \
@@ -372,11 +397,11 @@ $(VBOOT_DIR)/stamp: $(VBOOT_INPUTS) $(SIGNING_KEY) $(wildcard tests/boot/*) $(BO
 # The manifests of the outputs, NAME=path a line, for the scripts that use
 # what several makes built (check, bench, reproducible-check): rewritten
 # only when a name changes.
-SHARED_OUTPUTS := BOARD_CONF=board/$(BOARD)/board.conf LINUX_SRC=$(LINUX_SRC) \
+SHARED_OUTPUTS := BOARD_CONF=board/$(BOARD)/board.conf \
 	UBOOT_LOCKED=$(UBOOT_LOCKED) UBOOT_DEBIAN=$(UBOOT_DEBIAN_BIN) \
 	CONTROL_DTB_NORMAL=$(CONTROL_DTB_normal) CONTROL_DTB_MAINTENANCE=$(CONTROL_DTB_maintenance) \
 	CONTROL_DTB_DEBIAN=$(CONTROL_DTB_debian) KEY_DIR=$(KEY_DIR) KEY_NAME=$(KEY_NAME) \
-	TEST_DISKS=$(TEST_DISKS) VBOOT_DIR=$(VBOOT_DIR)
+	TEST_DISKS=$(TEST_DISKS)
 define write_if_changed
 	@mkdir -p $(@D)
 	@printf '%s\n' $(1) >$@.tmp
@@ -394,12 +419,20 @@ product-test-images: $(IMAGE) $(ROOTFS_TEST) $(DISK_TEST) $(DISK_TEST_MAINT) $(U
 	$(CONTROL_DTB_debian) $(CONTROL_DTB_normal) $(CONTROL_DTB_maintenance) \
 	$(VBOOT_DIR)/stamp $(MANIFESTS)
 
-## check: host checks and guest boots; last line "N passed, N failed"
-check: | deps
-	@$(MAKE) --no-print-directory VARIANT=test test-images
-	@$(MAKE) --no-print-directory VARIANT=product product-test-images
-	@$(MAKE) --no-print-directory VARIANT=debug test-images
-	@tests/check.sh $(BUILD_DIR)
+## check: host checks and guest boots, every kernel this host installs; last line "N passed, N failed"
+# Every kernel of kernel-patches/ whose linux-source this host's apt offers
+# (Debian 12: 6.1 and 6.12) gets its host checks, its series check and the
+# test kernel's boots; the product through U-Boot and the debug kernel are
+# booted for $(KERNEL), the host's own.
+check:
+	@BUILD_DIR=$(BUILD_DIR) $(SCRIPTS)/install-deps.sh all
+	@kernels=$$($(SCRIPTS)/host-kernels.sh all) && \
+	for k in $$kernels; do \
+		$(MAKE) --no-print-directory KERNEL=$$k VARIANT=test test-images || exit; \
+	done && \
+	$(MAKE) --no-print-directory VARIANT=product product-test-images && \
+	$(MAKE) --no-print-directory VARIANT=debug test-images && \
+	tests/check.sh $(BUILD_DIR) $(KERNEL) $$kernels
 
 # make bench measures the build itself first: a cold kbuild of the product
 # configuration without ccache in a scratch tree, the rebuild after
@@ -423,11 +456,11 @@ bench: | deps
 	@$(call bench_time,build_touch_seclvl_s) $(KMAKE_BENCH) -j$(NPROC) Image modules; \
 		rc=$$?; touch -r $(BENCH_OUT)/touched.mtime $(BENCH_TOUCHED); exit $$rc
 	@$(call bench_time,build_noop_s) $(MAKE) -s VARIANT=product all
-	@bench/bench.sh $(BUILD_DIR) $(BENCH_OUT)
+	@bench/bench.sh $(BUILD_DIR) $(KERNEL) $(BENCH_OUT)
 
 ## reproducible-check: two clean builds, compare Image, initramfs, FIT, the locked U-Boot and its control DT
 reproducible-check:
-	@tests/reproducible-check.sh $(BUILD_DIR)/repro
+	@tests/reproducible-check.sh $(BUILD_DIR)/repro $(KERNEL)
 
 ## linux-menuconfig: change the kernel config interactively
 linux-menuconfig: $(LINUX_OUT)/config.stamp
@@ -440,7 +473,9 @@ linux-update-config: $(LINUX_OUT)/config.stamp
 
 ## clean: remove build outputs, keep the extracted kernel tree, U-Boot source, busybox and the signing key
 clean:
-	rm -rf $(filter-out $(LINUX_SRC) $(UBOOT_SRC) $(BUILD_DIR)/busybox $(KEY_DIR),$(wildcard $(BUILD_DIR)/*))
+	rm -rf $(filter-out $(addprefix $(BUILD_DIR)/,$(KERNELS)) $(UBOOT_SRC) $(BUILD_DIR)/busybox \
+		$(KEY_DIR),$(wildcard $(BUILD_DIR)/*)) \
+		$(filter-out %/linux,$(wildcard $(addprefix $(BUILD_DIR)/,$(addsuffix /*,$(KERNELS)))))
 
 ## distclean: remove everything under build/
 distclean:
@@ -453,6 +488,7 @@ help:
 	@echo
 	@echo 'Variables (make VAR=value target; the default first):'
 	@echo '  BOARD=$(notdir $(wildcard board/*))   the board: board/<BOARD>/ (board.conf, linux.config, cmdline.config, rootfs/)'
+	@echo '  KERNEL=$(subst $(space),|,$(KERNELS))            which kernel series and Debian linux-source (default: the one linux-source depends on here, $(KERNEL))'
 	@echo '  VARIANT=product|test|debug  which kernel: the appliance, the test kernel, the test kernel with lockdep and KASAN'
 	@echo '  MODE=normal|maintenance     which FIT, disk and control tree: the product, or the signed maintenance boot (level -1)'
 	@echo '  BOOT=uboot|direct           run: through U-Boot from the disk, or QEMU -kernel/-initrd (verifies nothing)'

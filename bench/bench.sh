@@ -20,12 +20,12 @@ scripts=$here/../scripts
 # shellcheck source=scripts/outputs.sh
 . "$scripts/outputs.sh"
 
-[ "$#" -eq 2 ] || die "usage: bench.sh BUILD_DIR BENCH_OUT (run through 'make bench')"
+[ "$#" -eq 3 ] || die "usage: bench.sh BUILD_DIR KERNEL BENCH_OUT (run through 'make bench')"
 declare -A shared product test
 read_outputs shared "$1/outputs.env"
-read_outputs product "$1/product/outputs.env"
-read_outputs test "$1/test/outputs.env"
-out=$2
+read_outputs product "$1/$2/product/outputs.env"
+read_outputs test "$1/$2/test/outputs.env"
+out=$3
 BOARD_CONF=${shared[BOARD_CONF]}
 IMAGE=${product[IMAGE]} ROOTFS=${product[ROOTFS]} FIT=${product[FIT]} DISK=${product[DISK]}
 boots=${BENCH_BOOTS:-5}

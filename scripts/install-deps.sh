@@ -1,14 +1,21 @@
 #!/usr/bin/env bash
-# Install the host packages the pipeline needs, and unpack Debian's arm64
-# busybox-static under build/. Idempotent: with everything present it prints
-# nothing and returns at once.
+# Install the host packages the pipeline needs, the kernel sources of the
+# kernels asked for, and unpack Debian's arm64 busybox-static under build/.
+# Idempotent: with everything present it prints nothing and returns at once.
+#
+#   install-deps.sh KERNEL...   e.g. 6.1 6.12: linux-source-6.1 linux-source-6.12
+#   install-deps.sh default|all the host's kernel, or every kernel it offers
+#
+# Exact package names only: what got installed is checked to be what was
+# asked for (apt takes a dotted name that matches no package as a pattern).
 set -euo pipefail
 
 BUILD_DIR=${BUILD_DIR:-build}
 BUSYBOX_DIR=$BUILD_DIR/busybox
 
+[ "$#" -gt 0 ] || { echo "usage: install-deps.sh KERNEL..." >&2; exit 2; }
 HOST_PACKAGES=(
-	linux-source-6.1 gcc-aarch64-linux-gnu libc6-dev-arm64-cross gcc libc6-dev make
+	gcc-aarch64-linux-gnu libc6-dev-arm64-cross gcc libc6-dev make
 	qemu-system-arm u-boot-tools u-boot-qemu device-tree-compiler
 	bc bison flex cpio e2fsprogs fdisk ccache shellcheck pyflakes3 sparse
 	libssl-dev libelf-dev openssl xz-utils perl python3 python3-libfdt dpkg-dev git kmod
@@ -16,6 +23,31 @@ HOST_PACKAGES=(
 
 # shellcheck source=scripts/log.sh
 . "$(dirname "$0")/log.sh"
+
+export DEBIAN_FRONTEND=noninteractive
+updated=0
+apt_update() {
+	[ "$updated" -eq 1 ] && return
+	[ "$(id -u)" -eq 0 ] || die "apt has no package lists and this is not root: run 'apt-get update' as root"
+	apt-get update -q
+	updated=1
+}
+
+# default / all: the host's kernel, or every kernel it offers
+# (scripts/host-kernels.sh); apt needs its package lists to tell
+case "$*" in
+default | all)
+	policy=$(apt-cache policy linux-source 2>/dev/null) || policy=
+	grep -q '^  Candidate: [0-9]' <<<"$policy" || apt_update
+	mapfile -t kernels < <("$(dirname "$0")/host-kernels.sh" "$1")
+	[ "${#kernels[@]}" -gt 0 ] || die "no kernel of kernel-patches/ is offered by this host's apt"
+	set -- "${kernels[@]}"
+	;;
+esac
+for k in "$@"; do
+	[[ "$k" =~ ^[0-9]+\.[0-9]+$ ]] || die "not a kernel version: '$k'"
+	HOST_PACKAGES+=("linux-source-$k")
+done
 
 missing=()
 for pkg in "${HOST_PACKAGES[@]}"; do
@@ -25,7 +57,7 @@ for pkg in "${HOST_PACKAGES[@]}"; do
 done
 
 need_arm64=0
-[ -x "$BUSYBOX_DIR/bin/busybox" ] || need_arm64=1
+[ -x "$BUSYBOX_DIR/busybox" ] || need_arm64=1
 
 if [ "${#missing[@]}" -eq 0 ] && [ "$need_arm64" -eq 0 ]; then
 	exit 0
@@ -33,18 +65,19 @@ fi
 
 [ "$(id -u)" -eq 0 ] || die "packages missing (${missing[*]:-busybox-static:arm64}); run as root or install them"
 
-export DEBIAN_FRONTEND=noninteractive
-updated=0
-apt_update() {
-	[ "$updated" -eq 1 ] && return
-	apt-get update -q
-	updated=1
-}
-
 if [ "${#missing[@]}" -gt 0 ]; then
 	stage_begin "install host packages: ${missing[*]}"
 	apt_update
+	for pkg in "${missing[@]}"; do
+		policy=$(apt-cache policy "$pkg" 2>/dev/null) || policy=
+		grep -q '^  Candidate: [0-9]' <<<"$policy" ||
+			die "apt offers no package named exactly $pkg on this host"
+	done
 	apt-get install -y -q --no-install-recommends "${missing[@]}"
+	for pkg in "${missing[@]}"; do
+		dpkg-query -W -f='${db:Status-Status}' "$pkg" 2>/dev/null | grep -qx installed ||
+			die "apt did not install $pkg (what it installed instead is in the log above)"
+	done
 	stage_end
 fi
 
@@ -63,10 +96,16 @@ if [ "$need_arm64" -eq 1 ]; then
 	rm -rf "$BUSYBOX_DIR"
 	mkdir -p "$BUSYBOX_DIR"
 	deb=$(echo "$dl"/busybox-static_*_arm64.deb)
-	dpkg-deb -x "$deb" "$BUSYBOX_DIR"
+	# where the package puts busybox (bin/ on Debian 12, usr/bin/ on the
+	# merged-/usr Debian 13): asked of the package, not assumed
+	path=$(dpkg-deb -c "$deb" | awk '$6 ~ /\/bin\/busybox$/ { print $6; exit }')
+	[ -n "$path" ] || die "busybox-static:arm64 ships no bin/busybox"
+	unpacked=$dl/unpacked
+	dpkg-deb -x "$deb" "$unpacked"
+	cp "$unpacked/$path" "$BUSYBOX_DIR/busybox"
 	dpkg-deb -f "$deb" Version >"$BUSYBOX_DIR/VERSION"
 	rm -rf "$dl"
-	file_out=$(od -An -tx1 -j18 -N2 "$BUSYBOX_DIR/bin/busybox" | tr -d ' ')
+	file_out=$(od -An -tx1 -j18 -N2 "$BUSYBOX_DIR/busybox" | tr -d ' ')
 	[ "$file_out" = "b700" ] || die "unpacked busybox is not an aarch64 ELF (e_machine $file_out)"
 	stage_end
 fi

@@ -1,6 +1,9 @@
 #!/usr/bin/env bash
-# Extract Debian's linux-source-6.1 into a git repository under build/ and
-# apply kernel-patches/*.patch on top of it with `git am`, one commit each.
+# Extract Debian's linux-source-KERNEL into a git repository under build/
+# and apply kernel-patches/KERNEL/*.patch on top of it with `git am`, one
+# commit each.
+#
+#   prepare-kernel-tree.sh SRC_DIR PATCH_DIR KERNEL
 #
 # The tree is re-extracted when the installed Debian package version changes,
 # and the series is re-applied (from the pristine base commit) whenever the
@@ -8,16 +11,22 @@
 # series never triggers a rebuild.
 set -euo pipefail
 
-SRC_DIR=${1:?usage: prepare-kernel-tree.sh SRC_DIR PATCH_DIR}
-PATCH_DIR=${2:?usage: prepare-kernel-tree.sh SRC_DIR PATCH_DIR}
-TARBALL=/usr/src/linux-source-6.1.tar.xz
-PACKAGE=linux-source-6.1
+usage="usage: prepare-kernel-tree.sh SRC_DIR PATCH_DIR KERNEL"
+SRC_DIR=${1:?$usage}
+PATCH_DIR=${2:?$usage}
+KERNEL=${3:?$usage}
+PACKAGE=linux-source-$KERNEL
 
 # shellcheck source=scripts/log.sh
 . "$(dirname "$0")/log.sh"
 
-[ -r "$TARBALL" ] || die "$TARBALL not found: run 'make deps'"
-version=$(dpkg-query -W -f='${Version}' "$PACKAGE") || die "$PACKAGE is not installed"
+version=$(dpkg-query -W -f='${Version}' "$PACKAGE" 2>/dev/null) ||
+	die "$PACKAGE is not installed: run 'make deps'"
+# the source tarball, as the package lists it (not an assumed name)
+files=$(dpkg -L "$PACKAGE")
+TARBALL=$(grep -m 1 '^/usr/src/.*\.tar\.xz$' <<<"$files") ||
+	die "$PACKAGE lists no /usr/src/*.tar.xz"
+[ -r "$TARBALL" ] || die "$TARBALL not found: reinstall $PACKAGE"
 
 git_tree() {
 	git -C "$SRC_DIR" -c user.name=seclvl-pipeline \

@@ -1,17 +1,24 @@
 #!/usr/bin/env bash
-# make check: the jobs of tests/checks/ in order (host checks, the series
-# patch by patch, the test kernel's boots, the product through U-Boot, the
-# debug kernel's boots), then the documentation's rule table against the
-# tests that ran. One TAP 13 stream on stdout, also written to
-# build/check.tap, and its JUnit XML to build/check.junit.xml; the last
-# line is "N passed, N failed[, N skipped]"; exits 1 if anything failed.
+# make check: the jobs of tests/checks/ in order, then the documentation's
+# rule table against the tests that ran. First the lint of the tree (host),
+# then per kernel (every kernel this host builds): its series' host checks
+# (kernel-host), the series patch by patch (series), the test kernel's
+# boots (kernel-boots); then, for the host's own kernel, the product
+# through U-Boot (verified-boot) and the debug kernel's boots
+# (debug-boots). Each kernel's results are named by it ("6.12: ...",
+# "guest boot 6.12/levels"), its logs are in BUILD_DIR/tests/KERNEL/.
+# One TAP 13 stream on stdout, also written to build/check.tap, and its
+# JUnit XML to build/check.junit.xml; the last line is
+# "N passed, N failed[, N skipped]"; exits 1 if anything failed.
 #
-#   check.sh BUILD_DIR
+#   check.sh BUILD_DIR KERNEL [KERNEL...]
 #
+# The first KERNEL is the host's own (product and debug built); the list
+# that follows is every kernel to check, the host's among them.
 # What it checks comes from make's manifests: BUILD_DIR/outputs.env (the
-# board, the tree, U-Boot, the control trees, the key, the fixtures) and
-# BUILD_DIR/{test,product,debug}/outputs.env (each kernel's outputs), read
-# into the arrays shared, test, product and debug.
+# board, U-Boot, the control trees, the key, the test disks) and
+# BUILD_DIR/KERNEL/{test,product,debug}/outputs.env (each kernel's
+# outputs), read into the arrays shared, test, product and debug.
 set -euo pipefail
 
 TESTS_DIR=$(dirname "$0")
@@ -22,32 +29,44 @@ TESTS_DIR=$(dirname "$0")
 # shellcheck source=tests/lib/results.sh
 . "$TESTS_DIR/lib/results.sh"
 
-[ "$#" -eq 1 ] || die "usage: check.sh BUILD_DIR (run through 'make check')"
-build=$1
+[ "$#" -ge 2 ] || die "usage: check.sh BUILD_DIR KERNEL [KERNEL...] (run through 'make check')"
+build=$1 host_kernel=$2
+shift 2
+kernels=("$@")
+[ "${#kernels[@]}" -gt 0 ] || kernels=("$host_kernel")
 # shellcheck disable=SC2034
 declare -A shared test product debug
 read_outputs shared "$build/outputs.env"
-for v in test product debug; do
-	read_outputs "$v" "$build/$v/outputs.env"
-done
+read_outputs product "$build/$host_kernel/product/outputs.env"
+read_outputs debug "$build/$host_kernel/debug/outputs.env"
 BOARD_CONF=${shared[BOARD_CONF]}
-LINUX_SRC=${shared[LINUX_SRC]}
 KEY_NAME=${shared[KEY_NAME]}
-TEST_OUT=$build/tests
 TAP_LOG=$build/check.tap
 JUNIT=$build/check.junit.xml
+rm -rf "$build/tests"
+mkdir -p "$build/tests"
+TEST_OUT=$build/tests
 export TEST_OUT
-rm -rf "$TEST_OUT"
-mkdir -p "$TEST_OUT"
+
+# shellcheck disable=SC2034 # direct, test_disks: used by the jobs
+# use_kernel K: the following results are kernel K's: named by it, logged
+# in build/tests/K/, booting its test kernel
+use_kernel() {
+	label=$1
+	read_outputs test "$build/$1/test/outputs.env"
+	LINUX_SRC=${test[LINUX_SRC]}
+	TEST_OUT=$build/tests/$1
+	mkdir -p "$TEST_OUT"
+	direct=("$BOARD_CONF" direct "${test[IMAGE]}" "${test[ROOTFS_TEST]}")
+	test_disks=(--disk "$TEST_OUT/mounted.img" --disk "$TEST_OUT/spare.img"
+		--disk "$TEST_OUT/fs.img")
+}
 
 # what the boots of every kernel share (used by the jobs)
 # shellcheck disable=SC2034
 {
 	testinit="panic=-1 rdinit=/tests/init"
-	direct=("$BOARD_CONF" direct "${test[IMAGE]}" "${test[ROOTFS_TEST]}")
 	debug_direct=("$BOARD_CONF" direct "${debug[IMAGE]}" "${debug[ROOTFS_TEST]}")
-	test_disks=(--disk "$TEST_OUT/mounted.img" --disk "$TEST_OUT/spare.img"
-		--disk "$TEST_OUT/fs.img")
 }
 # the levels boot writes its disks: each boot gets fresh copies
 fresh_test_disks() {
@@ -55,12 +74,25 @@ fresh_test_disks() {
 	cp "$d/mounted.img" "$d/spare.img" "$d/fs.img" "$TEST_OUT/"
 }
 
-tap_begin
-for job in host series kernel-boots verified-boot debug-boots; do
+# job NAME: run tests/checks/NAME.sh
+job() {
 	# shellcheck source=/dev/null
-	. "$TESTS_DIR/checks/$job.sh"
+	. "$TESTS_DIR/checks/$1.sh"
+}
+
+tap_begin
+label=
+job host
+for k in "${kernels[@]}"; do
+	use_kernel "$k"
+	job kernel-host
+	job series
+	job kernel-boots
+	host_check "documentation: the seclvl rule table and the test names line up" \
+		"$TESTS_DIR/check-rule-table.sh" \
+		"$LINUX_SRC/Documentation/admin-guide/LSM/seclvl.rst" "$TEST_OUT/levels.log"
 done
-host_check "documentation: the seclvl rule table and the test names line up" \
-	"$TESTS_DIR/check-rule-table.sh" \
-	"$LINUX_SRC/Documentation/admin-guide/LSM/seclvl.rst" "$TEST_OUT/levels.log"
+use_kernel "$host_kernel"
+job verified-boot
+job debug-boots
 tap_end "$JUNIT"

@@ -13,6 +13,7 @@ set -euo pipefail
 
 top=$(pwd)
 base=${1:-build/repro}
+kernel=${2:?usage: reproducible-check.sh BASE KERNEL}
 export CCACHE_BASEDIR=$top/${base%/*}
 # both builds sign with the same key (a signature depends on nothing else)
 keys=$base-keys
@@ -21,8 +22,8 @@ keys=$base-keys
 for run in a b; do
 	rm -rf "$base-$run"
 	stage_begin "clean build $run in $base-$run"
-	make -s BUILD_DIR="$base-$run" KEY_DIR="$top/$keys" all "$base-$run/outputs.env" \
-		"$base-$run/product/outputs.env" >"$base-$run.log" 2>&1 ||
+	make -s BUILD_DIR="$base-$run" KERNEL="$kernel" KEY_DIR="$top/$keys" all \
+		"$base-$run/outputs.env" "$base-$run/$kernel/product/outputs.env" >"$base-$run.log" 2>&1 ||
 		die "build $run failed (log: $base-$run.log)"
 	stage_end
 done
@@ -30,7 +31,7 @@ done
 # the artefacts, as make's manifests of build a name them, relative to it
 declare -A shared product
 read_outputs shared "$base-a/outputs.env"
-read_outputs product "$base-a/product/outputs.env"
+read_outputs product "$base-a/$kernel/product/outputs.env"
 artifacts=()
 for f in "${product[IMAGE]}" "${product[ROOTFS]}" "${product[FIT]}" "${shared[UBOOT_LOCKED]}" \
 	"${shared[CONTROL_DTB_NORMAL]}"; do

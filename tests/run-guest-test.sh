@@ -7,7 +7,8 @@
 #
 #   run-guest-test.sh NAME TIMEOUT EXPECT -- RUN_QEMU_ARGS...
 #
-# Prints a TAP 13 subtest ("# Subtest: NAME", then the boot's results,
+# Prints a TAP 13 subtest ("# Subtest: NAME", GUEST_LABEL/NAME when
+# GUEST_LABEL, the kernel, is set; then the boot's results,
 # renumbered in one list, and their plan, indented by four spaces), writes
 # "P F S" (passed, failed, skipped) to build/tests/NAME.counts, exits 1 on
 # any failure. The caller prints the parent result.
@@ -26,7 +27,7 @@ shift 4
 outdir=${TEST_OUT:-build/tests}
 mkdir -p "$outdir"
 log=$outdir/$name.log
-echo "# Subtest: $name"
+echo "# Subtest: ${GUEST_LABEL:+$GUEST_LABEL/}$name"
 start=$(date +%s)
 
 rc=0

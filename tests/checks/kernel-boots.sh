@@ -4,7 +4,7 @@
 # the levels walk (the series' kselftest), the attack suites, the boot
 # parameter. Sourced by tests/check.sh.
 
-stage_begin "guest boots: the test kernel"
+stage_begin "guest boots: the $label test kernel"
 guest_check smoke-direct 180 2 -- "${direct[@]}" \
 	"$testinit kunit.enable=1 seclvl_test=smoke"
 fresh_test_disks

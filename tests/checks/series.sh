@@ -1,13 +1,13 @@
 # shellcheck shell=bash disable=SC2154
-# (test, build: set by tests/check.sh)
+# (test, build, label: set by tests/check.sh)
 # make check, job 2: each patch of the series builds on its own, with no
 # new W=1 or sparse warnings (one result per patch; tests/check-series.sh).
 # Sourced by tests/check.sh.
 
-stage_begin "patch series: W=1 and sparse, patch by patch"
+stage_begin "patch series ($label): W=1 and sparse, patch by patch"
 series_log=$TEST_OUT/check-series.log
 "$TESTS_DIR/check-series.sh" "$LINUX_SRC" "${test[LINUX_OUT]}/.config" \
-	"${SERIES_OUT:-$build/series-check}" >"$series_log" 2>&1 || true
+	"$build/${test[KERNEL]}/series-check" >"$series_log" 2>&1 || true
 imported_results "$series_log"
 if ! grep -q '^ok \|^not ok ' "$series_log"; then
 	n=$((n + 1))

@@ -78,7 +78,7 @@ host_check "maintenance boot: banner on the console" \
 
 # What the locked U-Boot must refuse: each boot ends in U-Boot's refusal
 # and the boot command's poweroff, never in a kernel or a prompt.
-vboot=${shared[VBOOT_DIR]}
+vboot=${product[VBOOT_DIR]}
 # refused_boot NAME DISK CONTROL_DTB CONF WHAT MESSAGE
 refused_boot() {
 	local name=$1 img=$2 dtb=$3 conf=$4 what=$5 message=$6 rc=0

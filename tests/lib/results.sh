@@ -9,6 +9,9 @@ passed=0
 failed=0
 skipped=0
 n=0
+# the kernel the results that follow are of (tests/check.sh use_kernel):
+# their names start with it; empty for the checks of the tree itself
+label=
 
 # emit LINE...: to stdout and to the TAP log
 emit() {
@@ -24,7 +27,7 @@ tap_begin() {
 # host_check DESCRIPTION COMMAND...: one result; the output is kept in a
 # log and its tail shown on failure.
 host_check() {
-	local desc=$1 log
+	local desc=${label:+$label: }$1 log
 	shift
 	n=$((n + 1))
 	log=$TEST_OUT/host-$n.log
@@ -42,14 +45,14 @@ host_check() {
 # with the boot's results as its subtest
 guest_check() {
 	local name=$1 p f s status=ok
-	"$TESTS_DIR/run-guest-test.sh" "$@" | tee -a "$TAP_LOG" || true
+	GUEST_LABEL=$label "$TESTS_DIR/run-guest-test.sh" "$@" | tee -a "$TAP_LOG" || true
 	read -r p f s <"$TEST_OUT/$name.counts"
 	passed=$((passed + p))
 	failed=$((failed + f))
 	skipped=$((skipped + s))
 	n=$((n + 1))
 	[ "$f" -eq 0 ] || status="not ok"
-	emit "$status $n - guest boot $name: $p passed, $f failed, $s skipped (log: $TEST_OUT/$name.log)"
+	emit "$status $n - guest boot ${label:+$label/}$name: $p passed, $f failed, $s skipped (log: $TEST_OUT/$name.log)"
 }
 
 # imported_results LOG: the "ok"/"not ok" lines of a job's log as results
@@ -61,12 +64,14 @@ imported_results() {
 		"ok "*)
 			n=$((n + 1))
 			passed=$((passed + 1))
-			emit "ok $n ${line#ok [0-9]* }"
+			line=${line#ok [0-9]* }
+			emit "ok $n - ${label:+$label: }${line#- }"
 			;;
 		"not ok "*)
 			n=$((n + 1))
 			failed=$((failed + 1))
-			emit "not ok $n ${line#not ok [0-9]* }"
+			line=${line#not ok [0-9]* }
+			emit "not ok $n - ${label:+$label: }${line#- }"
 			;;
 		"#"*) emit "$line" ;;
 		esac

@@ -39,16 +39,18 @@ endif
 # linux-source meta package depends on (Debian 12: 6.1, Debian 13: 6.12).
 space := $(subst ,, )
 KERNELS := $(sort $(patsubst kernel-patches/%/,%,$(wildcard kernel-patches/*/)))
-KERNEL ?= $(shell scripts/host-kernels.sh default 2>/dev/null)
+ifeq ($(origin KERNEL),undefined)
+KERNEL := $(shell scripts/host-kernels.sh default 2>/dev/null)
+endif
 ifeq ($(KERNEL),)
-ifneq ($(filter-out deps help clean distclean,$(or $(MAKECMDGOALS),all)),)
+ifneq ($(filter-out deps help clean distclean distro-check,$(or $(MAKECMDGOALS),all)),)
 # a fresh machine: apt has no package lists yet to tell the host's kernel
 $(info apt cannot tell this host's kernel yet: installing the dependencies first)
 $(shell scripts/install-deps.sh default >&2)
 KERNEL := $(shell scripts/host-kernels.sh default)
 endif
 endif
-ifneq ($(filter-out deps help clean distclean,$(or $(MAKECMDGOALS),all)),)
+ifneq ($(filter-out deps help clean distclean distro-check,$(or $(MAKECMDGOALS),all)),)
 ifeq ($(filter $(KERNEL),$(KERNELS)),)
 $(error KERNEL must be one of: $(KERNELS), not '$(KERNEL)')
 endif
@@ -82,7 +84,10 @@ UBOOT_SRC := $(BUILD_DIR)/u-boot-source
 UBOOT_LOCKED := $(BUILD_DIR)/u-boot-locked.bin
 UBOOT_FRAGMENTS := boot/u-boot/locked.config
 UBOOT_BIN_locked := $(UBOOT_LOCKED)
-UBOOT_BIN_debian := $(UBOOT_DEBIAN_BIN)
+# Debian's stock binary: where u-boot-qemu puts it, asked of dpkg when a
+# recipe needs it (the package may be installed by this very make)
+UBOOT_DEBIAN_BIN = $(shell $(SCRIPTS)/debian-u-boot-bin.sh $(UBOOT_DEBIAN_TARGET))
+UBOOT_BIN_debian = $(UBOOT_DEBIAN_BIN)
 
 SCRIPTS := scripts
 LINUX_SRC := $(BUILD_DIR)/$(KERNEL)/linux
@@ -188,7 +193,7 @@ export SOURCE_DATE_EPOCH := $(SOURCE_DATE)
 # the disk rules pick their FIT from the stem: $$(FIT_$$*)
 .SECONDEXPANSION:
 
-.PHONY: u-boot linux-kbuild test-images product-test-images all rootfs fit disk run check bench reproducible-check modules deps linux-tree linux-config linux linux-menuconfig \
+.PHONY: u-boot linux-kbuild test-images product-test-images all rootfs fit disk run check bench reproducible-check distro-check modules deps linux-tree linux-config linux linux-menuconfig \
 	linux-update-config clean distclean help FORCE
 
 ## all: build the product kernel, initramfs, signed FIT, disk image, the locked U-Boot and its control DT (default)
@@ -278,7 +283,15 @@ $(ROOTFS_TEST_MAINT): $(PACK_DEPS) $(MAINT_FILES) $(TESTS_OVERLAY).stamp | deps
 TEST_CFLAGS := -static -O2 -Wall -Wextra -Werror
 GUEST_C_TESTS := $(patsubst tests/guest/%.c,%,$(wildcard tests/guest/*.c))
 SELFTEST_DIR := $(LINUX_SRC)/tools/testing/selftests/seclvl
-$(TESTS_OVERLAY).stamp: $(GUEST_TEST_FILES) $(TESTMOD_KO) $(KERNEL_VERSION_FILE) $(TREE_STAMP)
+# the kernel's own UAPI headers for the kselftest (the cross libc's are
+# the host release's, older than 6.12's io_uring and block commands)
+# (kbuild's "headers": LINUX_OUT/usr/include)
+UAPI_HEADERS := $(LINUX_OUT)/usr/include
+$(UAPI_HEADERS).stamp: $(IMAGE)
+	@$(KMAKE) -s headers
+	@touch $@
+$(TESTS_OVERLAY).stamp: $(GUEST_TEST_FILES) $(TESTMOD_KO) $(KERNEL_VERSION_FILE) $(TREE_STAMP) \
+		$(UAPI_HEADERS).stamp
 	@rm -rf $(TESTS_OVERLAY) && mkdir -p $(TESTS_OVERLAY)/tests/bin
 	@cp tests/guest/* $(TESTS_OVERLAY)/tests/
 	@rm -f $(TESTS_OVERLAY)/tests/*.c $(TESTS_OVERLAY)/tests/*.h
@@ -287,7 +300,8 @@ $(TESTS_OVERLAY).stamp: $(GUEST_TEST_FILES) $(TESTMOD_KO) $(KERNEL_VERSION_FILE)
 			tests/guest/$$t.c || exit 1; done
 	@CFLAGS=-Werror $(MAKE) -s -C $(SELFTEST_DIR) \
 		OUTPUT=$(abspath $(TESTS_OVERLAY))/tests/bin \
-		CROSS_COMPILE=$(CROSS_COMPILE) LDFLAGS=-static
+		CROSS_COMPILE=$(CROSS_COMPILE) LDFLAGS=-static \
+		KHDR_INCLUDES="-isystem $(abspath $(UAPI_HEADERS))"
 	@cp $(TESTMOD_KO) $(TESTS_OVERLAY)/tests/
 	@cp $(KERNEL_VERSION_FILE) $(TESTS_OVERLAY)/tests/kernel.version
 	@touch $@
@@ -310,10 +324,10 @@ endif
 CONTROL_DTB_DEPS := $(SIGNING_KEY) board/$(BOARD)/board.conf $(SCRIPTS)/run-qemu.sh \
 	$(SCRIPTS)/make-control-dtb.sh
 $(CONTROL_DTB_debian): $(CONTROL_DTB_DEPS) | deps
-	@$(SCRIPTS)/make-control-dtb.sh board/$(BOARD)/board.conf $(UBOOT_DEBIAN_BIN) \
+	@$(SCRIPTS)/make-control-dtb.sh board/$(BOARD)/board.conf "$(UBOOT_DEBIAN_BIN)" \
 		$(KEY_DIR) $(KEY_NAME) $@
 $(CONTROL_DTB_normal) $(CONTROL_DTB_maintenance): $(BUILD_DIR)/u-boot-control-%.dtb: $(CONTROL_DTB_DEPS) | deps
-	@$(SCRIPTS)/make-control-dtb.sh board/$(BOARD)/board.conf $(UBOOT_DEBIAN_BIN) \
+	@$(SCRIPTS)/make-control-dtb.sh board/$(BOARD)/board.conf "$(UBOOT_DEBIAN_BIN)" \
 		$(KEY_DIR) $(KEY_NAME) $@ conf-$*
 
 # Fetched again only when the installed u-boot-qemu's version changes: the
@@ -321,7 +335,7 @@ $(CONTROL_DTB_normal) $(CONTROL_DTB_maintenance): $(BUILD_DIR)/u-boot-control-%.
 $(UBOOT_SRC)/VERSION: FORCE | deps
 	@$(SCRIPTS)/fetch-u-boot-source.sh $(UBOOT_SRC)
 
-$(UBOOT_LOCKED): $(UBOOT_SRC)/VERSION $(UBOOT_FRAGMENTS) board/$(BOARD)/board.conf \
+$(UBOOT_LOCKED): $(UBOOT_SRC)/VERSION $(UBOOT_FRAGMENTS) $(wildcard boot/u-boot/*.*.config) board/$(BOARD)/board.conf \
 		$(SCRIPTS)/build-u-boot.sh
 	@$(SCRIPTS)/build-u-boot.sh $(UBOOT_SRC)/src $(BUILD_DIR)/u-boot-build \
 		$(UBOOT_DEFCONFIG) $@ $(UBOOT_FRAGMENTS)
@@ -369,7 +383,7 @@ run: $(IMAGE) $(ROOTFS) $(ROOTFS_MAINT) $(DISK)
 		$(if $(filter maintenance,$(MODE)),$(ROOTFS_MAINT),$(ROOTFS)) "$(BOOTARGS)" \
 		--data $(RUN_DISK)
 else
-run: $(DISK) $(CONTROL_DTB) $(filter $(UBOOT_LOCKED),$(UBOOT_BIN_$(UBOOT)))
+run: $(DISK) $(CONTROL_DTB) $(if $(filter locked,$(UBOOT)),$(UBOOT_LOCKED))
 	@$(SCRIPTS)/prepare-run-disk.sh board/$(BOARD)/board.conf $(DISK) $(RUN_DISK) $(FRESH)
 	@$(SCRIPTS)/run-qemu.sh board/$(BOARD)/board.conf uboot $(UBOOT_BIN_$(UBOOT)) \
 		$(RUN_DISK) --dtb $(CONTROL_DTB)
@@ -397,7 +411,7 @@ $(VBOOT_DIR)/stamp: $(VBOOT_INPUTS) $(SIGNING_KEY) $(wildcard tests/boot/*) $(BO
 # The manifests of the outputs, NAME=path a line, for the scripts that use
 # what several makes built (check, bench, reproducible-check): rewritten
 # only when a name changes.
-SHARED_OUTPUTS := BOARD_CONF=board/$(BOARD)/board.conf \
+SHARED_OUTPUTS = BOARD_CONF=board/$(BOARD)/board.conf \
 	UBOOT_LOCKED=$(UBOOT_LOCKED) UBOOT_DEBIAN=$(UBOOT_DEBIAN_BIN) \
 	CONTROL_DTB_NORMAL=$(CONTROL_DTB_normal) CONTROL_DTB_MAINTENANCE=$(CONTROL_DTB_maintenance) \
 	CONTROL_DTB_DEBIAN=$(CONTROL_DTB_debian) KEY_DIR=$(KEY_DIR) KEY_NAME=$(KEY_NAME) \
@@ -461,6 +475,11 @@ bench: | deps
 ## reproducible-check: two clean builds, compare Image, initramfs, FIT, the locked U-Boot and its control DT
 reproducible-check:
 	@tests/reproducible-check.sh $(BUILD_DIR)/repro $(KERNEL)
+
+## distro-check: in a debootstrapped DIST root (default trixie), a clean clone: make run to the lock banner, make check
+DIST ?= trixie
+distro-check:
+	@tests/distro-check.sh $(DIST) $(BUILD_DIR)/distro/$(DIST) $(BUILD_DIR)/distro/$(DIST)-logs
 
 ## linux-menuconfig: change the kernel config interactively
 linux-menuconfig: $(LINUX_OUT)/config.stamp

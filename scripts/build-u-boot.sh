@@ -15,12 +15,24 @@ usage="usage: build-u-boot.sh SRC BUILD_DIR DEFCONFIG OUT.bin FRAGMENT..."
 [ "$#" -ge 5 ] || die "$usage"
 src=$1 out=$(realpath -m "$2") defconfig=$3 bin=$4
 shift 4
+# FRAGMENT's companions FRAGMENT-less.SYMBOL.config are merged after it
+# when the tree's Kconfig knows SYMBOL: what a newer U-Boot spells
+# differently (2025.01 makes networking a choice: NO_NET, not "NET is not
+# set")
 frags=()
 for f in "$@"; do
 	frags+=("$(realpath "$f")")
+	for c in "${f%.config}".*.config; do
+		[ -f "$c" ] || continue
+		sym=${c%.config}
+		sym=${sym##*.}
+		if grep -rqx --include='Kconfig*' "config $sym" "$src"; then
+			frags+=("$(realpath "$c")")
+		fi
+	done
 done
 
-stage_begin "build locked U-Boot: $defconfig + ${*##*/}"
+stage_begin "build locked U-Boot: $defconfig + ${frags[*]##*/}"
 mkdir -p "$out"
 SOURCE_DATE_EPOCH=$(cd "$src" && dpkg-parsechangelog -STimestamp) ||
 	die "cannot read the date of $src/debian/changelog"

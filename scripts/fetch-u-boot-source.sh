@@ -46,17 +46,60 @@ apt_opts=(-o "Dir::Etc::sourcelist=/dev/null"
 	-o "Debug::NoLocking=1")
 apt-get "${apt_opts[@]}" -q update >"$out/apt-update.log" 2>&1 ||
 	die "apt-get update of the deb-src entries failed (log: $out/apt-update.log)"
-# apt downloads as the _apt user when it can write the directory
+# The files of the source package, each checked against the hash of the
+# Sources index (signed by the release file), downloaded by apt's own
+# helper (as the _apt user when it can write the directory)
 chmod 755 "$out/dl"
 chown _apt "$out/dl" 2>/dev/null || true
-(cd "$out/dl" && apt-get "${apt_opts[@]}" -q source --download-only "u-boot=$version") \
-	>"$out/apt-source.log" 2>&1 ||
-	die "apt-get source u-boot=$version failed (log: $out/apt-source.log)"
-dsc=$(echo "$out"/dl/u-boot_*.dsc)
-[ -f "$dsc" ] || die "no u-boot .dsc downloaded (log: $out/apt-source.log)"
-dpkg-source -x "$dsc" "$out/src" >"$out/dpkg-source.log" 2>&1 ||
-	die "dpkg-source -x $dsc failed (log: $out/dpkg-source.log)"
-rm -rf "$out/dl" "$out"/*.orig.tar.* "$out"/*.debian.tar.*
+apt-get "${apt_opts[@]}" -q source --print-uris "u-boot=$version" >"$out/apt-source.log" 2>&1 ||
+	die "apt-get source --print-uris u-boot=$version failed (log: $out/apt-source.log)"
+mapfile -t files < <(sed -n "s/^'\([^']*\)' \([^ ]*\) [0-9]* \([A-Za-z0-9]*:[0-9a-f]*\)\$/\1 \2 \3/p" \
+	"$out/apt-source.log")
+[ "${#files[@]}" -gt 0 ] || die "apt names no file of u-boot=$version (log: $out/apt-source.log)"
+dsc=
+for f in "${files[@]}"; do
+	read -r uri name hash <<<"$f"
+	if /usr/lib/apt/apt-helper download-file "$uri" "$out/dl/$name" "$hash" \
+		>>"$out/apt-source.log" 2>&1; then
+		[[ "$name" == *.dsc ]] && dsc=$out/dl/$name
+	elif [[ "$name" != *.dsc ]]; then
+		die "cannot download $name of u-boot=$version (log: $out/apt-source.log)"
+	fi
+done
+if [ -n "$dsc" ]; then
+	dpkg-source -x "$dsc" "$out/src" >"$out/dpkg-source.log" 2>&1 ||
+		die "dpkg-source -x $dsc failed (log: $out/dpkg-source.log)"
+else
+	# A mirror without the .dsc (seen on partial mirrors): what
+	# dpkg-source -x does for a 3.0 (quilt) package, from the same
+	# verified tarballs: the upstream tree, debian/, the patch series
+	echo "    the mirror has no .dsc of u-boot=$version: unpacking its verified tarballs"
+	orig='' deb=''
+	for f in "$out"/dl/*; do
+		case $f in
+		*.asc) ;;
+		*.orig.tar.*) orig=$f ;;
+		*.debian.tar.*) deb=$f ;;
+		esac
+	done
+	if [ -z "$orig" ] || [ -z "$deb" ]; then
+		die "no orig and debian tarballs of u-boot=$version"
+	fi
+	mkdir -p "$out/src"
+	tar -xf "$orig" -C "$out/src" --strip-components=1
+	tar -xf "$deb" -C "$out/src"
+	[ "$(cat "$out/src/debian/source/format")" = "3.0 (quilt)" ] ||
+		die "u-boot=$version is not a 3.0 (quilt) source package"
+	if [ -f "$out/src/debian/patches/series" ]; then
+		while read -r patch _; do
+			case $patch in '' | '#'*) continue ;; esac
+			patch -d "$out/src" -p1 -s -N -F 0 --no-backup-if-mismatch \
+				<"$out/src/debian/patches/$patch" >>"$out/dpkg-source.log" 2>&1 ||
+				die "Debian's patch $patch does not apply (log: $out/dpkg-source.log)"
+		done <"$out/src/debian/patches/series"
+	fi
+fi
+rm -rf "$out/dl"
 echo "$version" >"$out/VERSION"
 echo "    $(du -sh "$out/src" | cut -f1) in $out/src"
 stage_end

@@ -144,7 +144,9 @@ KCONFIG_FRAGMENTS := $(call kconfig_fragments_of,$(VARIANT))
 # Kernel build environment: out of tree, cross, reproducible, ccache when
 # installed. The timestamp is the date of the last commit of this project.
 NPROC := $(shell nproc)
-CCACHE := $(shell command -v ccache 2>/dev/null)
+# asked when a recipe runs, not when make starts: on a fresh machine the
+# deps prerequisite installs ccache during this very make
+CCACHE = $(shell command -v ccache 2>/dev/null)
 # hash paths relative to the checkout: another clone hits the same cache
 export CCACHE_BASEDIR ?= $(CURDIR)
 SOURCE_DATE := $(shell git log -1 --format=%ct 2>/dev/null || echo 0)
@@ -156,7 +158,7 @@ kmake_in = $(MAKE) -C $(LINUX_SRC) O=$(abspath $(1)) \
 	KBUILD_BUILD_TIMESTAMP="$(KBUILD_TIMESTAMP)" \
 	KBUILD_BUILD_USER=seclvl KBUILD_BUILD_HOST=seclvl-build \
 	KBUILD_BUILD_VERSION=1 LOCALVERSION=
-KMAKE := $(call kmake_in,$(LINUX_OUT))
+KMAKE = $(call kmake_in,$(LINUX_OUT))
 
 IMAGE := $(call out_IMAGE,$(VARIANT))
 KERNEL_VERSION_FILE := $(call out_KERNEL_VERSION,$(VARIANT))

@@ -21,9 +21,7 @@ mapfile -t series < <(cd "$top/kernel-patches" && printf '%s\n' */ | tr -d / | s
 
 # offered PACKAGE: apt has a candidate of exactly that name
 offered() {
-	local policy
-	policy=$(apt-cache policy "$1" 2>/dev/null) || return 1
-	grep -q '^  Candidate: [0-9]' <<<"$policy"
+	"$(dirname "$0")/apt-offers.sh" "$1"
 }
 
 case "${1:-}" in

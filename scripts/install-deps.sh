@@ -37,8 +37,7 @@ apt_update() {
 # (scripts/host-kernels.sh); apt needs its package lists to tell
 case "$*" in
 default | all)
-	policy=$(apt-cache policy linux-source 2>/dev/null) || policy=
-	grep -q '^  Candidate: [0-9]' <<<"$policy" || apt_update
+	"$(dirname "$0")/apt-offers.sh" linux-source || apt_update
 	mapfile -t kernels < <("$(dirname "$0")/host-kernels.sh" "$1")
 	[ "${#kernels[@]}" -gt 0 ] || die "no kernel of kernel-patches/ is offered by this host's apt"
 	set -- "${kernels[@]}"
@@ -69,8 +68,7 @@ if [ "${#missing[@]}" -gt 0 ]; then
 	stage_begin "install host packages: ${missing[*]}"
 	apt_update
 	for pkg in "${missing[@]}"; do
-		policy=$(apt-cache policy "$pkg" 2>/dev/null) || policy=
-		grep -q '^  Candidate: [0-9]' <<<"$policy" ||
+		"$(dirname "$0")/apt-offers.sh" "$pkg" ||
 			die "apt offers no package named exactly $pkg on this host"
 	done
 	apt-get install -y -q --no-install-recommends "${missing[@]}"

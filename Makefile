@@ -39,18 +39,21 @@ endif
 # linux-source meta package depends on (Debian 12: 6.1, Debian 13: 6.12).
 space := $(subst ,, )
 KERNELS := $(sort $(patsubst kernel-patches/%/,%,$(wildcard kernel-patches/*/)))
+# the goals that need no kernel (distro-check's kernel is the other root's)
+NO_KERNEL_GOALS := deps help clean distclean distro-check
+KERNEL_GOALS := $(filter-out $(NO_KERNEL_GOALS),$(or $(MAKECMDGOALS),all))
 ifeq ($(origin KERNEL),undefined)
 KERNEL := $(shell scripts/host-kernels.sh default 2>/dev/null)
 endif
 ifeq ($(KERNEL),)
-ifneq ($(filter-out deps help clean distclean distro-check,$(or $(MAKECMDGOALS),all)),)
+ifneq ($(KERNEL_GOALS),)
 # a fresh machine: apt has no package lists yet to tell the host's kernel
 $(info apt cannot tell this host's kernel yet: installing the dependencies first)
 $(shell scripts/install-deps.sh default >&2)
 KERNEL := $(shell scripts/host-kernels.sh default)
 endif
 endif
-ifneq ($(filter-out deps help clean distclean distro-check,$(or $(MAKECMDGOALS),all)),)
+ifneq ($(KERNEL_GOALS),)
 ifeq ($(filter $(KERNEL),$(KERNELS)),)
 $(error KERNEL must be one of: $(KERNELS), not '$(KERNEL)')
 endif
@@ -83,6 +86,9 @@ CONTROL_DTB := $(CONTROL_DTB_$(UBOOT))
 UBOOT_SRC := $(BUILD_DIR)/u-boot-source
 UBOOT_LOCKED := $(BUILD_DIR)/u-boot-locked.bin
 UBOOT_FRAGMENTS := boot/u-boot/locked.config
+# their companions NAME.SYMBOL.config, merged by build-u-boot.sh when the
+# tree's Kconfig has SYMBOL
+UBOOT_FRAGMENT_COMPANIONS := $(wildcard $(UBOOT_FRAGMENTS:.config=.*.config))
 UBOOT_BIN_locked := $(UBOOT_LOCKED)
 # Debian's stock binary: where u-boot-qemu puts it, asked of dpkg when a
 # recipe needs it (the package may be installed by this very make)
@@ -337,8 +343,8 @@ $(CONTROL_DTB_normal) $(CONTROL_DTB_maintenance): $(BUILD_DIR)/u-boot-control-%.
 $(UBOOT_SRC)/VERSION: FORCE | deps
 	@$(SCRIPTS)/fetch-u-boot-source.sh $(UBOOT_SRC)
 
-$(UBOOT_LOCKED): $(UBOOT_SRC)/VERSION $(UBOOT_FRAGMENTS) $(wildcard boot/u-boot/*.*.config) board/$(BOARD)/board.conf \
-		$(SCRIPTS)/build-u-boot.sh
+$(UBOOT_LOCKED): $(UBOOT_SRC)/VERSION $(UBOOT_FRAGMENTS) $(UBOOT_FRAGMENT_COMPANIONS) \
+		board/$(BOARD)/board.conf $(SCRIPTS)/build-u-boot.sh
 	@$(SCRIPTS)/build-u-boot.sh $(UBOOT_SRC)/src $(BUILD_DIR)/u-boot-build \
 		$(UBOOT_DEFCONFIG) $@ $(UBOOT_FRAGMENTS)
 

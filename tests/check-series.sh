@@ -2,10 +2,10 @@
 # Prove that every patch of a series builds on its own: check each commit
 # of the series out in a worktree of the kernel tree and compile what the
 # series touches (security/seclvl/, kernel/time/) with W=1, incrementally
-# (what each patch changed), and sparse (C=2) on the last one. Prints one TAP line per check and fails on
-# any error or any warning in the series' files. A run that passed is
-# reused while the patches' trees, the config, the compiler and this
-# script stay the same.
+# (what each patch changed), and sparse (C=2) on the last one. Prints one
+# TAP line per check and fails on any error or any warning in the series'
+# files. A run that passed is reused while the patches' trees, the config,
+# the compiler and this script stay the same.
 #
 #   check-series.sh LINUX_SRC CONFIG OUT_DIR
 set -euo pipefail

@@ -65,6 +65,56 @@ guest_check appliance-uboot-boot2 180 2 -- "$BOARD_CONF" "${locked_normal[@]}" "
 host_check "appliance boot 2: the marker of boot 1 is intact" \
 	console_has appliance-uboot-boot2 "ok 8 - persistence: the marker written by the previous boot is intact"
 
+# Boot 3: /data as root leaves it after the lock (level 2 lets root write
+# there) or as someone with the disk writes it offline: a boot count that
+# is no number (the arithmetic error that once ended rcS before the lock)
+# and, where rcS and syslogd write before the lock, links to the boot
+# partition. The appliance still locks, removes the links and writes
+# nothing through them: the boot partition is the same after the boot.
+# shellcheck source=board/qemu-virt/rootfs/etc/board.conf
+. "$(dirname "$BOARD_CONF")/rootfs/etc/board.conf"
+part_sha() {
+	dd if="$disk" bs=1M skip="$1" count="$2" status=none | sha256sum
+}
+hostile_data() {
+	local part=$TEST_OUT/data-partition.img cmds=$TEST_OUT/hostile-data.debugfs
+	dd if="$disk" of="$part" bs=1M skip="$DISK_DATA_START_MIB" \
+		count="$DATA_PART_MIB" status=none
+	printf '1 2\n' >"$TEST_OUT/boot-count"
+	printf '%s\n' "rm boot-count" "write $TEST_OUT/boot-count boot-count" \
+		"rm log/messages" "symlink log/messages $BOOT_DEV" \
+		"rm www/index.html" "symlink www/index.html $BOOT_DEV" >"$cmds"
+	debugfs -w -f "$cmds" "$part" >"$TEST_OUT/hostile-data.log" 2>&1
+	if ! debugfs -R "stat log/messages" "$part" 2>/dev/null | grep -q "Type: symlink" ||
+		! debugfs -R "stat www/index.html" "$part" 2>/dev/null | grep -q "Type: symlink" ||
+		[ "$(debugfs -R "cat boot-count" "$part" 2>/dev/null)" != "1 2" ]; then
+		cat "$TEST_OUT/hostile-data.log"
+		return 1
+	fi
+	dd if="$part" of="$disk" bs=1M seek="$DISK_DATA_START_MIB" conv=notrunc status=none
+}
+links_removed() {
+	console_has appliance-uboot-boot3 \
+		"[setup] FAILED: /data/log/messages was not a regular file: removed" &&
+		console_has appliance-uboot-boot3 \
+			"[setup] FAILED: /data/www/index.html was not a regular file: removed"
+}
+host_check "appliance boot 3: /data written offline (boot count '1 2', links to $BOOT_DEV)" \
+	hostile_data
+boot_part_before=$(part_sha "$DISK_BOOT_START_MIB" "$BOOT_PART_MIB")
+guest_check appliance-uboot-boot3 180 2 -- "$BOARD_CONF" "${locked_normal[@]}" "$disk" \
+	--dtb "${shared[CONTROL_DTB_NORMAL]}"
+host_check "appliance boot 3, hostile /data: lock banner on the console" \
+	console_has appliance-uboot-boot3 "appliance locked: seclvl 2 (highly secure)"
+host_check "appliance boot 3, hostile /data: the boot count that is no number was reset" \
+	console_has appliance-uboot-boot3 "[setup] FAILED: /data/boot-count held no count: reset"
+host_check "appliance boot 3, hostile /data: the links rcS and syslogd would write through were removed" \
+	links_removed
+host_check "appliance boot 3, hostile /data: the boot partition is unchanged" \
+	test "$(part_sha "$DISK_BOOT_START_MIB" "$BOOT_PART_MIB")" = "$boot_part_before"
+host_check "appliance boot 3, hostile /data: e2fsck -fn finds the data partition clean after poweroff" \
+	data_partition_clean "$disk"
+
 # The maintenance boot: the signed maintenance FIT on its own disk, booted
 # by the locked U-Boot with the maintenance control DT (on a real board: a
 # maintenance boot ROM or a strap; here the host's QEMU command line).

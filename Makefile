@@ -137,7 +137,8 @@ LINUX_OUT := $(call out_LINUX_OUT,$(VARIANT))
 # The board's linux.config, then kernel-config/ (appliance, security, the
 # demonstration's surfaces), the variant's, and last your own
 # kernel-config/local.config (make linux-update-config writes it).
-VARIANT_FRAGMENTS_product := kernel-config/product.config board/$(BOARD)/cmdline.config
+VARIANT_FRAGMENTS_product := kernel-config/product.config kernel-config/small.config \
+	board/$(BOARD)/cmdline.config
 VARIANT_FRAGMENTS_test := kernel-config/test.config
 VARIANT_FRAGMENTS_debug := kernel-config/test.config kernel-config/debug.config \
 	kernel-config/kasan.config

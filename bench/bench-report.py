@@ -2,9 +2,16 @@
 """Turn the raw figures of bench/bench.sh into results.json and a
 Markdown table.
 
-usage: bench-report.py RAW JSON TABLE COMMIT MACHINE
+usage: bench-report.py RAW JSON TABLE COMMIT MACHINE [BOOT_LOG_DIR]
+
+With BOOT_LOG_DIR (the boots' logs of bench/bench.sh, one line per serial
+line stamped with the host's seconds since QEMU started), the table is
+followed by where a boot's time goes: the median time of each step.
 """
+import glob
 import json
+import os
+import re
 import statistics
 import sys
 import time
@@ -19,8 +26,46 @@ def met(value, limit):
     return "yes" if value <= limit else "**no**"
 
 
+def boot_steps(path):
+    """The steps of one boot log: {label: seconds}, each label's first time.
+    A step is the first serial line, U-Boot's "Starting kernel", each
+    "[setup] ..." line of the appliance's rcS (up to its first colon: what
+    follows is the clock or a device's state) and the lock banner."""
+    steps = {}
+    with open(path, encoding="utf-8", errors="replace") as f:
+        for line in f:
+            m = re.match(r"\s*([0-9.]+) (.*)$", line.rstrip("\r\n"))
+            if not m:
+                continue
+            t, text = float(m.group(1)), m.group(2).strip()
+            label = None
+            if not steps:
+                steps["first serial line"] = t
+            if "Starting kernel" in text:
+                label = "U-Boot: Starting kernel"
+            elif "[setup] " in text:
+                label = "rcS: " + text.split("[setup] ", 1)[1].split(":", 1)[0]
+            elif "appliance locked:" in text:
+                label = "lock banner"
+            if label and label not in steps:
+                steps[label] = t
+    return steps
+
+
+def breakdown(log_dir, kind):
+    """Median time of each step over the boots of one kind, in boot order."""
+    boots = [boot_steps(p) for p in sorted(glob.glob(os.path.join(log_dir, f"boot-{kind}-[0-9]*.log")))]
+    boots = [b for b in boots if "lock banner" in b]
+    if not boots:
+        return []
+    labels = [k for k in boots[0] if all(k in b for b in boots)]
+    rows = sorted(((statistics.median(b[k] for b in boots), k) for k in labels))
+    return [(k, t, len(boots)) for t, k in rows]
+
+
 def main():
     raw, json_out, table_out, commit, machine = sys.argv[1:6]
+    log_dir = sys.argv[6] if len(sys.argv) > 6 else None
     vals = {}
     for line in open(raw, encoding="utf-8"):
         key, value = line.split(None, 1)
@@ -59,6 +104,9 @@ def main():
             "ratio_low": min(w) / max(wo), "ratio_high": max(w) / min(wo),
             "with_values": w, "without_values": wo,
         }
+    if log_dir:
+        res["boot_steps"] = {kind: [{"step": k, "median_s": t, "n": n} for k, t, n in breakdown(log_dir, kind)]
+                             for kind in ("direct", "uboot")}
     with open(json_out, "w", encoding="utf-8") as f:
         json.dump(res, f, indent=2)
 
@@ -98,6 +146,17 @@ def main():
                     f"{o['ratio']:.4f} ({o['ratio_low']:.4f}-{o['ratio_high']:.4f}); "
                     f"{o['with_ns']:.0f} vs {o['without_ns']:.0f} instructions | <= 1.01 | "
                     f"{met(o['ratio'], 1.01)} |")
+    names = {"direct": "direct (-kernel/-initrd)", "uboot": "locked U-Boot + signed FIT from disk"}
+    for kind, steps in res.get("boot_steps", {}).items():
+        if not steps:
+            continue
+        rows += ["", f"Where the boot's time goes, {names[kind]}: each step's median time "
+                 f"since QEMU started (n={steps[0]['n']}), and since the step before.",
+                 "", "| step | since start | since the step before |", "|---|---|---|"]
+        prev = 0.0
+        for st in steps:
+            rows.append(f"| {st['step']} | {st['median_s']:.3f} s | {st['median_s'] - prev:+.3f} s |")
+            prev = st["median_s"]
     with open(table_out, "w", encoding="utf-8") as f:
         f.write("\n".join(rows) + "\n")
 

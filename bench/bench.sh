@@ -120,7 +120,8 @@ if [ -n "$(git status --porcelain --untracked-files=no 2>/dev/null)" ]; then
 	dirty=" (with uncommitted changes)"
 fi
 python3 "$here/bench-report.py" "$raw" "$out/results.json" "$out/table.md" \
-	"$commit$dirty" "$(nproc) cores, $(free -g | awk '/^Mem:/ {print $2}') GiB, $(. /etc/os-release && echo "$PRETTY_NAME")"
+	"$commit$dirty" "$(nproc) cores, $(free -g | awk '/^Mem:/ {print $2}') GiB, $(. /etc/os-release && echo "$PRETTY_NAME")" \
+	"$out"
 cat "$out/table.md"
 cp "$out/table.md" BENCHMARKS.md
 echo "bench: raw figures in $out/results.json, table in BENCHMARKS.md"

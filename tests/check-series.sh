@@ -42,12 +42,14 @@ normalize() {
 # computed once per base commit and config
 base_id="$(git -C "$src" rev-parse base) $(sha256sum <"$config" | cut -d' ' -f1)"
 if [ "$(cat "$out/base-warnings.id" 2>/dev/null)" != "$base_id" ]; then
+	t0=$SECONDS
 	git -C "$wt" checkout -q --detach base
 	cp "$config" "$obj/.config"
 	"${kmake[@]}" -s olddefconfig >/dev/null
 	rm -f "$obj"/kernel/time/timekeeping.o
 	"${kmake[@]}" -s W=1 kernel/time/timekeeping.o 2>&1 | normalize >"$out/base-warnings"
 	echo "$base_id" >"$out/base-warnings.id"
+	echo "# base: configured, prepared and built kernel/time/timekeeping.o in $((SECONDS - t0)) s"
 fi
 
 # The results depend only on the patches' trees, the config, the compiler
@@ -73,6 +75,7 @@ results=$out/results.tap
 for i in "${!commits[@]}"; do
 	c=${commits[$i]}
 	subject=$(git -C "$src" log -1 --format=%s "$c")
+	t1=$SECONDS
 	git -C "$wt" checkout -q --detach "$c"
 	cp "$config" "$obj/.config"
 	"${kmake[@]}" -s olddefconfig >/dev/null
@@ -87,6 +90,7 @@ for i in "${!commits[@]}"; do
 	# were seen at the patch that last changed them)
 	log=$out/patch-$((i + 1)).log
 	n=$((n + 1))
+	t0=$SECONDS
 	if "${kmake[@]}" "${extra[@]}" "${targets[@]}" >"$log" 2>&1; then
 		warnings=$(normalize <"$log" | grep -vxF -f "$out/base-warnings" || true)
 		if [ "$i" -eq "$last" ] && ! grep -q 'CHECK .*security/seclvl/' "$log"; then
@@ -97,6 +101,7 @@ for i in "${!commits[@]}"; do
 	fi
 	what="patch $((i + 1)) ($subject) builds, no new W=1 warnings"
 	[ "$i" -eq "$last" ] && what+=" or sparse (C=2) warnings"
+	echo "# patch $((i + 1)): configured and built in $((SECONDS - t1)) s (build $((SECONDS - t0)) s)"
 	if [ -z "$warnings" ]; then
 		echo "ok $n - series: $what"
 	else
@@ -105,5 +110,7 @@ for i in "${!commits[@]}"; do
 	fi
 done | tee "$results"
 grep -q '^not ok ' "$results" && exit 1
-mv "$results" "$out/passed.tap"
+# the times are this run's, not the results'
+grep -v '^# patch [0-9]*: configured' "$results" >"$out/passed.tap"
+rm -f "$results"
 echo "$inputs_id" >"$out/passed.id"

@@ -421,7 +421,7 @@ $(VBOOT_DIR)/stamp: $(VBOOT_INPUTS) $(SIGNING_KEY) $(wildcard tests/boot/*) $(BO
 # what several makes built (check, bench, reproducible-check): rewritten
 # only when a name changes.
 SHARED_OUTPUTS = BOARD_CONF=board/$(BOARD)/board.conf \
-	UBOOT_LOCKED=$(UBOOT_LOCKED) UBOOT_DEBIAN=$(UBOOT_DEBIAN_BIN) \
+	UBOOT_LOCKED=$(UBOOT_LOCKED) UBOOT_SRC=$(UBOOT_SRC)/src UBOOT_DEBIAN=$(UBOOT_DEBIAN_BIN) \
 	CONTROL_DTB_NORMAL=$(CONTROL_DTB_normal) CONTROL_DTB_MAINTENANCE=$(CONTROL_DTB_maintenance) \
 	CONTROL_DTB_DEBIAN=$(CONTROL_DTB_debian) KEY_DIR=$(KEY_DIR) KEY_NAME=$(KEY_NAME) \
 	TEST_DISKS=$(TEST_DISKS)

@@ -144,6 +144,12 @@ refused_boot() {
 			'$TEST_OUT/vboot-$name.log'"
 }
 normal=${shared[CONTROL_DTB_NORMAL]}
+# U-Boot's refusal of an image that is not a FIT, as the source the locked
+# U-Boot was built from words it ("Wrong Image Format" in 2023.01, "Wrong
+# Image Type" in 2025.01)
+wrong_image=$(grep -rhoE 'Wrong Image [A-Za-z]+ for %s command' "${shared[UBOOT_SRC]}/boot" \
+	"${shared[UBOOT_SRC]}/common" 2>/dev/null | head -n 1 | sed 's/%s/bootm/' || true)
+wrong_image=${wrong_image:-"(no 'Wrong Image ... for %s command' in ${shared[UBOOT_SRC]})"}
 refused_boot other-key "$vboot/other-key.img" "$normal" conf-normal \
 	"a FIT signed with another key of the same name" \
 	"Failed to verify required signature 'key-$KEY_NAME'"
@@ -156,9 +162,9 @@ refused_boot tampered-initramfs "$vboot/tampered-initramfs.img" "$normal" conf-n
 	"a signed FIT with one initramfs byte changed" \
 	"Bad hash value for 'hash' hash node in 'initramfs' image node"
 refused_boot legacy-uimage "$vboot/legacy-uimage.img" "$normal" conf-normal \
-	"a legacy uImage named appliance.itb" "Wrong Image Format for bootm command"
+	"a legacy uImage named appliance.itb" "$wrong_image"
 refused_boot raw-image "$vboot/raw-image.img" "$normal" conf-normal \
-	"a raw Image named appliance.itb" "Wrong Image Format for bootm command"
+	"a raw Image named appliance.itb" "$wrong_image"
 refused_boot forged-conf-points-elsewhere "$vboot/forged-conf-points-elsewhere.img" "$normal" \
 	conf-normal "a forged FIT: the signed configuration pointed at another kernel node" \
 	"Failed to verify required signature 'key-$KEY_NAME'"

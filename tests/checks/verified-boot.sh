@@ -144,12 +144,17 @@ refused_boot() {
 			'$TEST_OUT/vboot-$name.log'"
 }
 normal=${shared[CONTROL_DTB_NORMAL]}
-# U-Boot's refusal of an image that is not a FIT, as the source the locked
-# U-Boot was built from words it ("Wrong Image Format" in 2023.01, "Wrong
-# Image Type" in 2025.01)
-wrong_image=$(grep -rhoE 'Wrong Image [A-Za-z]+ for %s command' "${shared[UBOOT_SRC]}/boot" \
-	"${shared[UBOOT_SRC]}/common" 2>/dev/null | head -n 1 | sed 's/%s/bootm/' || true)
-wrong_image=${wrong_image:-"(no 'Wrong Image ... for %s command' in ${shared[UBOOT_SRC]})"}
+# U-Boot's refusal of an image that is not a FIT: "Wrong Image Format for
+# bootm command" while its source has that message (2023.01: the default
+# case of boot_get_kernel), "Wrong Image Type ..." since it was folded
+# into that one (2025.01: boot_get_kernel returns -EPROTOTYPE); taken from
+# the source the locked U-Boot was built from
+if grep -rqF 'Wrong Image Format for %s command' "${shared[UBOOT_SRC]}/boot" \
+	"${shared[UBOOT_SRC]}/common" 2>/dev/null; then
+	wrong_image="Wrong Image Format for bootm command"
+else
+	wrong_image="Wrong Image Type for bootm command"
+fi
 refused_boot other-key "$vboot/other-key.img" "$normal" conf-normal \
 	"a FIT signed with another key of the same name" \
 	"Failed to verify required signature 'key-$KEY_NAME'"

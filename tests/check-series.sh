@@ -77,10 +77,17 @@ for i in "${!commits[@]}"; do
 	subject=$(git -C "$src" log -1 --format=%s "$c")
 	t1=$SECONDS
 	git -C "$wt" checkout -q --detach "$c"
-	cp "$config" "$obj/.config"
-	"${kmake[@]}" -s olddefconfig >/dev/null
+	changed=$(git -C "$src" show --name-only --format= "$c")
+	# the config: the kernel's, as this patch's Kconfig knows it. A patch
+	# that changes no Kconfig file leaves the previous patch's .config as
+	# olddefconfig would make it again; leaving it untouched also spares
+	# kbuild its syncconfig (about 5 s of each patch's 13 to 17 s)
+	if [ "$i" -eq 0 ] || grep -qE '(^|/)Kconfig' <<<"$changed"; then
+		cp "$config" "$obj/.config"
+		"${kmake[@]}" -s olddefconfig >/dev/null
+	fi
 	targets=(security/seclvl/)
-	git -C "$src" show --stat --format= "$c" | grep -q 'kernel/time/' &&
+	grep -q '^kernel/time/' <<<"$changed" &&
 		targets+=(kernel/time/timekeeping.o)
 	extra=(W=1)
 	last=$((${#commits[@]} - 1))

@@ -424,7 +424,7 @@ SHARED_OUTPUTS = BOARD_CONF=board/$(BOARD)/board.conf \
 	UBOOT_LOCKED=$(UBOOT_LOCKED) UBOOT_SRC=$(UBOOT_SRC)/src UBOOT_DEBIAN=$(UBOOT_DEBIAN_BIN) \
 	CONTROL_DTB_NORMAL=$(CONTROL_DTB_normal) CONTROL_DTB_MAINTENANCE=$(CONTROL_DTB_maintenance) \
 	CONTROL_DTB_DEBIAN=$(CONTROL_DTB_debian) KEY_DIR=$(KEY_DIR) KEY_NAME=$(KEY_NAME) \
-	TEST_DISKS=$(TEST_DISKS)
+	TEST_DISKS=$(TEST_DISKS) BUSYBOX=$(BUSYBOX)
 define write_if_changed
 	@mkdir -p $(@D)
 	@printf '%s\n' $(1) >$@.tmp
@@ -469,10 +469,24 @@ BENCH_TOUCHED := $(LINUX_SRC)/security/seclvl/bdev.c
 KMAKE_BENCH = $(call kmake_in,$(BENCH_KBUILD),nocache)
 bench_time = bench/time-command.sh $(BENCH_OUT)/raw.txt $(BENCH_OUT)/build.log $(1) --
 
+# make bench's peer: the kernel a Buildroot user boots on this board
+# (board/BOARD/buildroot-peer.config on alldefconfig), on the same tree
+# and compiler, for its Image size and its boot to /init
+PEER_FRAGMENT := board/$(BOARD)/buildroot-peer.config
+PEER_OUT := $(BUILD_DIR)/$(KERNEL)/buildroot-peer/linux
+PEER_IMAGE := $(PEER_OUT)/arch/$(ARCH)/boot/Image
+$(PEER_OUT)/config.stamp: $(PEER_FRAGMENT) $(TREE_STAMP)
+	@$(SCRIPTS)/configure-kernel.sh --defaults $(LINUX_SRC) $(PEER_OUT) $(PEER_FRAGMENT)
+	@touch $@
+$(PEER_IMAGE): $(PEER_OUT)/config.stamp
+	@$(SCRIPTS)/timed.sh "build the Buildroot peer's Image" \
+		$(call kmake_in,$(PEER_OUT)) -j$(NPROC) Image
+
 ## bench: build, size, boot and hook-overhead figures; writes BENCHMARKS.md
 bench: | deps
 	@$(MAKE) --no-print-directory VARIANT=test test-images
 	@$(MAKE) --no-print-directory VARIANT=product all $(CONTROL_DTB_debian) $(MANIFESTS)
+	@$(MAKE) --no-print-directory $(PEER_IMAGE)
 	@rm -rf $(BENCH_KBUILD) && mkdir -p $(BENCH_OUT) && : >$(BENCH_OUT)/raw.txt
 	@$(SCRIPTS)/configure-kernel.sh $(LINUX_SRC) $(BENCH_KBUILD) \
 		$(call kconfig_fragments_of,product) >$(BENCH_OUT)/build.log
@@ -481,7 +495,7 @@ bench: | deps
 	@$(call bench_time,build_touch_seclvl_s) $(KMAKE_BENCH) -j$(NPROC) Image modules; \
 		rc=$$?; touch -r $(BENCH_OUT)/touched.mtime $(BENCH_TOUCHED); exit $$rc
 	@$(call bench_time,build_noop_s) $(MAKE) -s VARIANT=product all
-	@bench/bench.sh $(BUILD_DIR) $(KERNEL) $(BENCH_OUT)
+	@bench/bench.sh $(BUILD_DIR) $(KERNEL) $(BENCH_OUT) $(PEER_IMAGE)
 
 ## reproducible-check: two clean builds, compare Image, initramfs, FIT, the locked U-Boot and its control DT
 reproducible-check:

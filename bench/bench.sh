@@ -4,13 +4,15 @@
 # bench target measured into BENCH_OUT/raw.txt. Prints one table, writes
 # the raw figures to BENCH_OUT/results.json and the table to BENCHMARKS.md.
 #
-#   bench.sh BUILD_DIR BENCH_OUT
+#   bench.sh BUILD_DIR KERNEL BENCH_OUT PEER_IMAGE
 #
 # What it measures comes from make's manifests (scripts/outputs.sh): the
 # product's image, initramfs, FIT and disk, the locked and Debian's U-Boot
 # with their control trees, and the test kernel with its test initramfs for
 # the hook overhead (the product kernel ignores the lsm= of the boot
-# without seclvl).
+# without seclvl). PEER_IMAGE is the kernel a Buildroot user boots on this
+# board, built by make bench; with Debian's arm64 kernel it is the product
+# kernel's peer for Image size and boot to /init.
 set -euo pipefail
 
 here=$(dirname "$0")
@@ -20,12 +22,13 @@ scripts=$here/../scripts
 # shellcheck source=scripts/outputs.sh
 . "$scripts/outputs.sh"
 
-[ "$#" -eq 3 ] || die "usage: bench.sh BUILD_DIR KERNEL BENCH_OUT (run through 'make bench')"
+[ "$#" -eq 4 ] || die "usage: bench.sh BUILD_DIR KERNEL BENCH_OUT PEER_IMAGE (run through 'make bench')"
 declare -A shared product test
 read_outputs shared "$1/outputs.env"
 read_outputs product "$1/$2/product/outputs.env"
 read_outputs test "$1/$2/test/outputs.env"
 out=$3
+PEER_IMAGE=$4
 BOARD_CONF=${shared[BOARD_CONF]}
 IMAGE=${product[IMAGE]} ROOTFS=${product[ROOTFS]} FIT=${product[FIT]} DISK=${product[DISK]}
 boots=${BENCH_BOOTS:-5}
@@ -41,6 +44,7 @@ stage_begin "sizes"
 size() { stat -c %s "$1"; }
 record size_image "$(size "$IMAGE")"
 record size_image_gz "$(gzip -9 -n -c "$IMAGE" | wc -c)"
+record size_test_image "$(size "${test[IMAGE]}")"
 record size_initramfs "$(size "$ROOTFS")"
 record size_fit "$(size "$FIT")"
 record size_disk "$(size "$DISK")"
@@ -66,6 +70,36 @@ fi
 record debian_package "$(tr ' ' '_' <"$deb_dir/PACKAGE")"
 record debian_vmlinuz "$(size "$(echo "$deb_dir"/boot/vmlinuz-*)")"
 record debian_modules "$(du -sb "$deb_dir"/lib/modules/* | cut -f1)"
+DEBIAN_VMLINUZ=$(echo "$deb_dir"/boot/vmlinuz-*)
+record size_debian_image "$(gzip -dc "$DEBIAN_VMLINUZ" | wc -c)"
+record size_buildroot_image "$(size "$PEER_IMAGE")"
+record size_buildroot_image_gz "$(gzip -9 -n -c "$PEER_IMAGE" | wc -c)"
+stage_end
+
+# ---- boot to /init: the product kernel and its peers ----------------------
+# The same initramfs and command line for the three kernels: an /init
+# that prints one line and powers off. Timed to that line.
+stage_begin "boot to /init: $boots boots each of the product, Buildroot's and Debian's kernel"
+init_dir=$out/init-only
+rm -rf "$init_dir" && mkdir -p "$init_dir/root/bin" "$init_dir/root/dev"
+cp "${shared[BUSYBOX]}" "$init_dir/root/bin/busybox"
+printf '%s\n' '#!/bin/busybox sh' '/bin/busybox echo "bench: /init reached"' \
+	'/bin/busybox poweroff -f' >"$init_dir/root/init"
+chmod 755 "$init_dir/root/init"
+mknod -m 600 "$init_dir/root/dev/console" c 5 1
+(cd "$init_dir/root" && find . | LC_ALL=C sort | cpio -o -H newc --quiet) | gzip -n >"$init_dir/initramfs.cpio.gz"
+for i in $(seq "$boots"); do
+	for k in product buildroot debian; do
+		case $k in
+		product) kimage=$IMAGE ;;
+		buildroot) kimage=$PEER_IMAGE ;;
+		debian) kimage=$DEBIAN_VMLINUZ ;;
+		esac
+		t=$("$here/time-boot.py" 120 "bench: /init reached" "$out/init-$k-$i.log" -- \
+			"$scripts/run-qemu.sh" "$BOARD_CONF" direct "$kimage" "$init_dir/initramfs.cpio.gz" quiet --batch)
+		record "boot_init_${k}_s" "$t"
+	done
+done
 stage_end
 
 # ---- boot to locked -------------------------------------------------------

@@ -484,7 +484,9 @@ $(PEER_IMAGE): $(PEER_OUT)/config.stamp
 
 ## bench: build, size, boot and hook-overhead figures; writes BENCHMARKS.md
 bench: | deps
-	@$(MAKE) --no-print-directory VARIANT=test test-images
+	@for k in $$($(SCRIPTS)/host-kernels.sh all); do \
+		$(MAKE) --no-print-directory KERNEL=$$k VARIANT=test test-images || exit; \
+	done
 	@$(MAKE) --no-print-directory VARIANT=product all $(CONTROL_DTB_debian) $(MANIFESTS)
 	@$(MAKE) --no-print-directory $(PEER_IMAGE)
 	@rm -rf $(BENCH_KBUILD) && mkdir -p $(BENCH_OUT) && : >$(BENCH_OUT)/raw.txt
@@ -495,7 +497,7 @@ bench: | deps
 	@$(call bench_time,build_touch_seclvl_s) $(KMAKE_BENCH) -j$(NPROC) Image modules; \
 		rc=$$?; touch -r $(BENCH_OUT)/touched.mtime $(BENCH_TOUCHED); exit $$rc
 	@$(call bench_time,build_noop_s) $(MAKE) -s VARIANT=product all
-	@bench/bench.sh $(BUILD_DIR) $(KERNEL) $(BENCH_OUT) $(PEER_IMAGE)
+	@bench/bench.sh $(BUILD_DIR) $(KERNEL) $(BENCH_OUT) $(PEER_IMAGE) $$($(SCRIPTS)/host-kernels.sh all)
 
 ## reproducible-check: two clean builds, compare Image, initramfs, FIT, the locked U-Boot and its control DT
 reproducible-check:

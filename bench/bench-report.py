@@ -96,10 +96,13 @@ def main():
                                        "boot_init_buildroot_s", "boot_init_debian_s")},
         "overhead": {},
     }
-    ops = sorted({k[len("overhead_with_"):] for k in vals if k.startswith("overhead_with_")})
-    for op in ops:
-        w, wo = vals["overhead_with_" + op], vals["overhead_without_" + op]
-        res["overhead"][op] = {
+    # overhead_with@KERNEL@OP, overhead_without@KERNEL@OP
+    pairs = sorted({tuple(k.split("@")[1:]) for k in vals if k.startswith("overhead_with@")},
+                   key=lambda p: ([int(x) for x in p[0].split(".")], p[1]))
+    for kernel, op in pairs:
+        w, wo = vals[f"overhead_with@{kernel}@{op}"], vals[f"overhead_without@{kernel}@{op}"]
+        res["overhead"][f"{kernel} {op}"] = {
+            "kernel": kernel, "op": op,
             "with_ns": statistics.median(w), "without_ns": statistics.median(wo),
             "ratio": statistics.median(w) / statistics.median(wo),
             "ratio_low": min(w) / max(wo), "ratio_high": max(w) / min(wo),
@@ -143,8 +146,8 @@ def main():
         target, verdict = ("reference", "") if limit is None else (f"<= {limit} s", met(x["median"], limit))
         rows.append(f"| boot to lock banner, {name}: median (min-max, n={x['n']}) | "
                     f"{x['median']:.2f} s ({x['min']:.2f}-{x['max']:.2f}) | {target} | {verdict} |")
-    for op, o in res["overhead"].items():
-        rows.append(f"| hook overhead, {op}: with/without seclvl, ratio of medians (range) | "
+    for o in res["overhead"].values():
+        rows.append(f"| hook overhead, {o['kernel']} test kernel, {o['op']}: with/without seclvl, ratio of medians (range) | "
                     f"{o['ratio']:.4f} ({o['ratio_low']:.4f}-{o['ratio_high']:.4f}); "
                     f"{o['with_ns']:.0f} vs {o['without_ns']:.0f} instructions | <= 1.01 | "
                     f"{met(o['ratio'], 1.01)} |")

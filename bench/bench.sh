@@ -4,7 +4,7 @@
 # bench target measured into BENCH_OUT/raw.txt. Prints one table, writes
 # the raw figures to BENCH_OUT/results.json and the table to BENCHMARKS.md.
 #
-#   bench.sh BUILD_DIR KERNEL BENCH_OUT PEER_IMAGE
+#   bench.sh BUILD_DIR KERNEL BENCH_OUT PEER_IMAGE [OVERHEAD_KERNEL...]
 #
 # What it measures comes from make's manifests (scripts/outputs.sh): the
 # product's image, initramfs, FIT and disk, the locked and Debian's U-Boot
@@ -12,7 +12,9 @@
 # the hook overhead (the product kernel ignores the lsm= of the boot
 # without seclvl). PEER_IMAGE is the kernel a Buildroot user boots on this
 # board, built by make bench; with Debian's arm64 kernel it is the product
-# kernel's peer for Image size and boot to /init.
+# kernel's peer for Image size and boot to /init. The hook overhead is
+# measured on the test kernel of each OVERHEAD_KERNEL (default: KERNEL):
+# 6.1 calls LSM hooks through a list, 6.12 through static calls.
 set -euo pipefail
 
 here=$(dirname "$0")
@@ -22,13 +24,17 @@ scripts=$here/../scripts
 # shellcheck source=scripts/outputs.sh
 . "$scripts/outputs.sh"
 
-[ "$#" -eq 4 ] || die "usage: bench.sh BUILD_DIR KERNEL BENCH_OUT PEER_IMAGE (run through 'make bench')"
+[ "$#" -ge 4 ] || die "usage: bench.sh BUILD_DIR KERNEL BENCH_OUT PEER_IMAGE [OVERHEAD_KERNEL...] (run through 'make bench')"
 declare -A shared product test
-read_outputs shared "$1/outputs.env"
-read_outputs product "$1/$2/product/outputs.env"
-read_outputs test "$1/$2/test/outputs.env"
+build=$1
+read_outputs shared "$build/outputs.env"
+read_outputs product "$build/$2/product/outputs.env"
+read_outputs test "$build/$2/test/outputs.env"
 out=$3
 PEER_IMAGE=$4
+shift 4
+overhead_kernels=("$@")
+[ "${#overhead_kernels[@]}" -gt 0 ] || overhead_kernels=("${test[KERNEL]}")
 BOARD_CONF=${shared[BOARD_CONF]}
 IMAGE=${product[IMAGE]} ROOTFS=${product[ROOTFS]} FIT=${product[FIT]} DISK=${product[DISK]}
 boots=${BENCH_BOOTS:-5}
@@ -125,26 +131,30 @@ done
 stage_end
 
 # ---- hook overhead --------------------------------------------------------
-stage_begin "hook overhead: the same kernel with seclvl at level 2, and without seclvl"
+stage_begin "hook overhead: the same kernel with seclvl at level 2, and without seclvl (${overhead_kernels[*]})"
 # Wall-clock timing under TCG drifts by tens of percent from run to run;
 # with -icount the guest's clock counts executed instructions instead, so
 # each figure is the number of guest instructions an operation costs, the
 # same from boot to boot. Two boots of each kernel, alternated.
-for pair in 1 2; do
-	for mode in without with; do
-		args="panic=-1 rdinit=/tests/init seclvl_test=bench"
-		[ "$mode" = without ] && args+=" lsm=capability"
-		log=$out/overhead-$mode-$pair.log
-		timeout 600 "$scripts/run-qemu.sh" "$BOARD_CONF" direct "${test[IMAGE]}" "${test[ROOTFS_TEST]}" \
-			"$args" --batch --icount >"$log" 2>&1 || true
-		grep -q '^seclvl-tests: done' "$log" ||
-			die "overhead boot ($mode) did not finish (log: $log)"
-		sed -n "s/^bench repeat=[0-9]* op=\([^ ]*\) iterations=[0-9]* ns_per_op=\([0-9.]*\).*/overhead_${mode}_\1 \2/p" \
-			"$log" >>"$raw"
+declare -A ktest
+for k in "${overhead_kernels[@]}"; do
+	read_outputs ktest "$build/$k/test/outputs.env"
+	for pair in 1 2; do
+		for mode in without with; do
+			args="panic=-1 rdinit=/tests/init seclvl_test=bench"
+			[ "$mode" = without ] && args+=" lsm=capability"
+			log=$out/overhead-$k-$mode-$pair.log
+			timeout 600 "$scripts/run-qemu.sh" "$BOARD_CONF" direct "${ktest[IMAGE]}" "${ktest[ROOTFS_TEST]}" \
+				"$args" --batch --icount >"$log" 2>&1 || true
+			grep -q '^seclvl-tests: done' "$log" ||
+				die "overhead boot ($k, $mode) did not finish (log: $log)"
+			sed -n "s/^bench repeat=[0-9]* op=\([^ ]*\) iterations=[0-9]* ns_per_op=\([0-9.]*\).*/overhead_${mode}@$k@\1 \2/p" \
+				"$log" >>"$raw"
+		done
 	done
+	grep -q '^bench: seclvl level 2' "$out/overhead-$k-with-1.log" || die "$k: seclvl was not at level 2"
+	grep -q '^bench: seclvl not active' "$out/overhead-$k-without-1.log" || die "$k: seclvl was active with lsm="
 done
-grep -q '^bench: seclvl level 2' "$out/overhead-with-1.log" || die "seclvl was not at level 2"
-grep -q '^bench: seclvl not active' "$out/overhead-without-1.log" || die "seclvl was active with lsm="
 stage_end
 
 # ---- report ---------------------------------------------------------------

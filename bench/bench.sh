@@ -77,7 +77,13 @@ record debian_package "$(tr ' ' '_' <"$deb_dir/PACKAGE")"
 record debian_vmlinuz "$(size "$(echo "$deb_dir"/boot/vmlinuz-*)")"
 record debian_modules "$(du -sb "$deb_dir"/lib/modules/* | cut -f1)"
 DEBIAN_VMLINUZ=$(echo "$deb_dir"/boot/vmlinuz-*)
-record size_debian_image "$(gzip -dc "$DEBIAN_VMLINUZ" | wc -c)"
+# arm64's vmlinuz is the Image itself unless it is gzipped
+if gzip -t "$DEBIAN_VMLINUZ" 2>/dev/null; then
+	record size_debian_image "$(gzip -dc "$DEBIAN_VMLINUZ" | wc -c)"
+else
+	record size_debian_image "$(size "$DEBIAN_VMLINUZ")"
+fi
+record size_debian_image_gz "$(gzip -9 -n -c "$DEBIAN_VMLINUZ" | wc -c)"
 record size_buildroot_image "$(size "$PEER_IMAGE")"
 record size_buildroot_image_gz "$(gzip -9 -n -c "$PEER_IMAGE" | wc -c)"
 stage_end

@@ -449,12 +449,14 @@ product-test-images: $(IMAGE) $(ROOTFS_TEST) $(DISK_TEST) $(DISK_TEST_MAINT) $(U
 # booted for $(KERNEL), the host's own. CHECK_KERNELS="6.1" checks only
 # the kernels named (a developer's shortcut; CI checks them all).
 CHECK_KERNELS ?=
+# test_images_of KERNELS (shell words): the test kernel and its images of each
+test_images_of = for k in $(1); do \
+		$(MAKE) --no-print-directory KERNEL=$$k VARIANT=test test-images || exit; \
+	done
 check:
 	@BUILD_DIR=$(BUILD_DIR) $(SCRIPTS)/install-deps.sh all
 	@kernels="$(CHECK_KERNELS)" && kernels=$${kernels:-$$($(SCRIPTS)/host-kernels.sh all)} && \
-	for k in $$kernels; do \
-		$(MAKE) --no-print-directory KERNEL=$$k VARIANT=test test-images || exit; \
-	done && \
+	$(call test_images_of,$$kernels) && \
 	$(MAKE) --no-print-directory VARIANT=product product-test-images && \
 	$(MAKE) --no-print-directory VARIANT=debug test-images && \
 	tests/check.sh $(BUILD_DIR) $(KERNEL) $$kernels
@@ -484,9 +486,7 @@ $(PEER_IMAGE): $(PEER_OUT)/config.stamp
 
 ## bench: build, size, boot and hook-overhead figures; writes BENCHMARKS.md
 bench: | deps
-	@for k in $$($(SCRIPTS)/host-kernels.sh all); do \
-		$(MAKE) --no-print-directory KERNEL=$$k VARIANT=test test-images || exit; \
-	done
+	@$(call test_images_of,$$($(SCRIPTS)/host-kernels.sh all))
 	@$(MAKE) --no-print-directory VARIANT=product all $(CONTROL_DTB_debian) $(MANIFESTS)
 	@$(MAKE) --no-print-directory $(PEER_IMAGE)
 	@rm -rf $(BENCH_KBUILD) && mkdir -p $(BENCH_OUT) && : >$(BENCH_OUT)/raw.txt

@@ -27,7 +27,9 @@ endif
 #   product  the appliance: command line built in, boot level floor (default)
 #   test     the product kernel taking its command line from the boot
 #            loader, for the test boots
-#   debug    the test kernel with the kernel's own checkers and KASAN on
+#   debug    the test kernel with the kernel's own checkers and KASAN on,
+#            and no boot level floor; make check boots it in place of the
+#            test kernel for the host's own kernel
 VARIANT ?= product
 VARIANTS := product test debug
 ifeq ($(filter $(VARIANT),$(VARIANTS)),)
@@ -400,21 +402,22 @@ endif
 
 # The fixtures of make check, with their prerequisites: the pristine disks
 # of the levels boot, and the disks the locked U-Boot must refuse or
-# ignore (from the product kernel, its test FIT and key, and the test
-# kernel as the attacker's; built in the product make, after the test one).
+# ignore (from the product kernel, its test FIT and key, and the debug
+# kernel as the attacker's: one that reads its command line; built in the
+# product make, after the debug one).
 TEST_DISKS := $(BUILD_DIR)/test-disks
 VBOOT_DIR := $(BUILD_DIR)/$(KERNEL)/vboot-fixtures
 $(TEST_DISKS)/stamp: tests/make-test-disks.sh
 	@tests/make-test-disks.sh $(TEST_DISKS) && touch $@
 VBOOT_INPUTS := $(call out_IMAGE,product) $(call out_ROOTFS_TEST,product) \
 	$(call out_KERNEL_VERSION,product) $(call out_FIT_TEST,product) \
-	$(call out_IMAGE,test) $(call out_ROOTFS_TEST,test)
+	$(call out_IMAGE,debug) $(call out_ROOTFS_TEST,debug)
 $(VBOOT_DIR)/stamp: $(VBOOT_INPUTS) $(SIGNING_KEY) $(wildcard tests/boot/*) $(BOOT_FILES) \
 		$(SCRIPTS)/make-fit-image.sh $(SCRIPTS)/make-signing-key.sh
 	@tests/boot/make-verified-boot-fixtures.sh board/$(BOARD)/board.conf \
 		$(call out_IMAGE,product) $(call out_ROOTFS_TEST,product) \
 		"$$(cat $(call out_KERNEL_VERSION,product))" $(call out_FIT_TEST,product) \
-		$(KEY_NAME) $(call out_IMAGE,test) $(call out_ROOTFS_TEST,test) $(VBOOT_DIR)
+		$(KEY_NAME) $(call out_IMAGE,debug) $(call out_ROOTFS_TEST,debug) $(VBOOT_DIR)
 	@touch $@
 
 # The manifests of the outputs, NAME=path a line, for the scripts that use
@@ -444,10 +447,12 @@ product-test-images: $(IMAGE) $(ROOTFS_TEST) $(DISK_TEST) $(DISK_TEST_MAINT) $(U
 
 ## check: host checks and guest boots, every kernel this host installs; last line "N passed, N failed"
 # Every kernel of kernel-patches/ whose linux-source this host's apt offers
-# (Debian 12: 6.1 and 6.12) gets its host checks, its series check and the
-# test kernel's boots; the product through U-Boot and the debug kernel are
-# booted for $(KERNEL), the host's own. CHECK_KERNELS="6.1" checks only
-# the kernels named (a developer's shortcut; CI checks them all).
+# (Debian 12: 6.1 and 6.12) gets its host checks, its series check and its
+# test boots; the product through U-Boot is booted for $(KERNEL), the
+# host's own. The host's own kernel boots its tests on its debug kernel
+# (the test configuration plus the checkers: a superset), the others on
+# their test kernel: one kernel build fewer. CHECK_KERNELS="6.1" checks
+# only the kernels named (a developer's shortcut; CI checks them all).
 CHECK_KERNELS ?=
 # test_images_of KERNELS (shell words): the test kernel and its images of each
 test_images_of = for k in $(1); do \
@@ -456,9 +461,9 @@ test_images_of = for k in $(1); do \
 check:
 	@BUILD_DIR=$(BUILD_DIR) $(SCRIPTS)/install-deps.sh all
 	@kernels="$(CHECK_KERNELS)" && kernels=$${kernels:-$$($(SCRIPTS)/host-kernels.sh all)} && \
-	$(call test_images_of,$$kernels) && \
-	$(MAKE) --no-print-directory VARIANT=product product-test-images && \
+	$(call test_images_of,$$(printf '%s\n' $$kernels | grep -vxF '$(KERNEL)')) && \
 	$(MAKE) --no-print-directory VARIANT=debug test-images && \
+	$(MAKE) --no-print-directory VARIANT=product product-test-images && \
 	tests/check.sh $(BUILD_DIR) $(KERNEL) $$kernels
 
 # make bench measures the build itself first: a cold kbuild of the product

@@ -2,11 +2,12 @@
 # make check: the jobs of tests/checks/ in order, then the documentation's
 # rule table against the tests that ran. First the lint of the tree (host),
 # then per kernel (every kernel this host builds): its series' host checks
-# (kernel-host), the series patch by patch (series), the test kernel's
-# boots (kernel-boots); then, for the host's own kernel, the product
-# through U-Boot (verified-boot) and the debug kernel's boots
-# (debug-boots). Each kernel's results are named by it ("6.12: ...",
-# "guest boot 6.12/levels"), its logs are in BUILD_DIR/tests/KERNEL/.
+# (kernel-host), the series patch by patch (series), the test boots
+# (kernel-boots: on the debug kernel for the host's own kernel, on the
+# test kernel for the others); then, for the host's own kernel, the
+# product through U-Boot (verified-boot). Each kernel's results are named
+# by it ("6.12: ...", "guest boot 6.12/levels"), its logs are in
+# BUILD_DIR/tests/KERNEL/.
 # One TAP 13 stream on stdout, also written to build/check.tap, and its
 # JUnit XML to build/check.junit.xml; the last line is
 # "N passed, N failed[, N skipped]"; exits 1 if anything failed.
@@ -18,7 +19,8 @@
 # What it checks comes from make's manifests: BUILD_DIR/outputs.env (the
 # board, U-Boot, the control trees, the key, the test disks) and
 # BUILD_DIR/KERNEL/{test,product,debug}/outputs.env (each kernel's
-# outputs), read into the arrays shared, test, product and debug.
+# outputs), read into the arrays shared, product and test (the kernel the
+# test boots use: the debug kernel's outputs for the host's own kernel).
 set -euo pipefail
 
 TESTS_DIR=$(dirname "$0")
@@ -35,10 +37,9 @@ shift 2
 kernels=("$@")
 [ "${#kernels[@]}" -gt 0 ] || kernels=("$host_kernel")
 # shellcheck disable=SC2034
-declare -A shared test product debug
+declare -A shared test product
 read_outputs shared "$build/outputs.env"
 read_outputs product "$build/$host_kernel/product/outputs.env"
-read_outputs debug "$build/$host_kernel/debug/outputs.env"
 BOARD_CONF=${shared[BOARD_CONF]}
 KEY_NAME=${shared[KEY_NAME]}
 TAP_LOG=$build/check.tap
@@ -48,12 +49,18 @@ mkdir -p "$build/tests"
 TEST_OUT=$build/tests
 export TEST_OUT
 
-# shellcheck disable=SC2034 # direct, test_disks: used by the jobs
+# shellcheck disable=SC2034 # direct, test_disks, slow: used by the jobs
 # use_kernel K: the following results are kernel K's: named by it, logged
-# in build/tests/K/, booting its test kernel
+# in build/tests/K/, booting its test kernel, or its debug kernel if K is
+# the host's own (built for it anyway: the test configuration plus the
+# kernel's checkers). Under lockdep and KASAN a boot takes two to three
+# times as long: the boots' time limits are multiplied by slow.
 use_kernel() {
-	label=$1
-	read_outputs test "$build/$1/test/outputs.env"
+	label=$1 variant=test slow=1
+	if [ "$1" = "$host_kernel" ]; then
+		variant=debug slow=3
+	fi
+	read_outputs test "$build/$1/$variant/outputs.env"
 	LINUX_SRC=${test[LINUX_SRC]}
 	TEST_OUT=$build/tests/$1
 	mkdir -p "$TEST_OUT"
@@ -66,7 +73,6 @@ use_kernel() {
 # shellcheck disable=SC2034
 {
 	testinit="panic=-1 rdinit=/tests/init"
-	debug_direct=("$BOARD_CONF" direct "${debug[IMAGE]}" "${debug[ROOTFS_TEST]}")
 }
 # the levels boot writes its disks: each boot gets fresh copies
 fresh_test_disks() {
@@ -94,5 +100,4 @@ for k in "${kernels[@]}"; do
 done
 use_kernel "$host_kernel"
 job verified-boot
-job debug-boots
 tap_end "$JUNIT"

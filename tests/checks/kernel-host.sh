@@ -1,8 +1,8 @@
 # shellcheck shell=bash disable=SC2154
-# (test, product, label, host_kernel, LINUX_SRC: set by tests/check.sh)
+# (test, variant, product, label, host_kernel, LINUX_SRC: set by tests/check.sh)
 # make check, job 2, once per kernel: the host checks of its series:
 # checkpatch on every patch, the cover letter, MAINTAINERS, kernel-doc,
-# and the config check of the test kernel (and of the product kernel, for
+# and the config check of the booted kernel (and of the product kernel, for
 # the host's own kernel). Sourced by tests/check.sh.
 
 # checkpatch reads a git-tracked file as a source file, not as a patch:
@@ -54,7 +54,7 @@ host_check "MAINTAINERS: every file the series adds is in the seclvl entry" \
 	maintainers_cover_series
 host_check "kernel-doc -v (W=2): no warning in security/seclvl/" kernel_doc_clean
 read -r -a frags <<<"${test[KCONFIG_FRAGMENTS]}"
-host_check "kernel config (test kernel): every option requested by the fragments is set" \
+host_check "kernel config ($variant kernel): every option requested by the fragments is set" \
 	scripts/check-kernel-config.sh "${test[LINUX_OUT]}/.config" "${frags[@]}"
 if [ "$label" = "$host_kernel" ]; then
 	read -r -a frags <<<"${product[KCONFIG_FRAGMENTS]}"

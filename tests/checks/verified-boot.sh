@@ -1,5 +1,5 @@
 # shellcheck shell=bash disable=SC2154
-# (direct, shared, product: set by tests/check.sh)
+# (direct, slow, shared, product: set by tests/check.sh)
 # make check, job 4: the product kernel through U-Boot. The appliance
 # through the locked U-Boot (verified boot, persistence, clean shutdown,
 # maintenance), what the locked U-Boot must refuse or ignore (the fixtures
@@ -275,7 +275,7 @@ host_check "make run: the data partition is kept from run to run, the boot parti
 # the appliance booted at level 1 sets itself up and locks at 2 (at 2
 # from boot it could mount nothing: see boot-initlvl-2)
 cp "${product[DISK_TEST]}" "$TEST_OUT/initlvl-1.img"
-guest_check appliance-initlvl-1 180 2 -- "${direct[@]}" \
+guest_check appliance-initlvl-1 $((180 * slow)) 2 -- "${direct[@]}" \
 	"panic=-1 seclvl.initlvl=1" --data "$TEST_OUT/initlvl-1.img"
 
 stage_end

@@ -2,8 +2,10 @@
 # The hostile boot disks of the verified-boot tests, built from the
 # product kernel, the test initramfs and the FIT signed with the real key.
 # What an attacker who can write the disk, but has no key, puts there.
-# The attacker's kernel is ATTACK_IMAGE (the test kernel: it reads its
-# command line) with ATTACK_INITRAMFS.
+# The attacker's kernel is ATTACK_IMAGE (the debug kernel: it reads its
+# command line) with ATTACK_INITRAMFS. The attacker lays the disk out as
+# he likes: the board's layout with a boot partition of ATTACK_BOOT_MIB,
+# room for that kernel (21.5 MiB with KASAN) beside the signed FIT.
 #
 #   other-key          the same FIT signed by another key with the same name
 #   unsigned           the same FIT without a signature
@@ -44,8 +46,12 @@ scripts=$here/../../scripts
 stage_begin "verified boot fixtures in $out"
 rm -rf "$out"
 mkdir -p "$out"
+ATTACK_BOOT_MIB=64
+attack_conf=$out/attacker-board.conf
+sed "s/^BOOT_PART_MIB=.*/BOOT_PART_MIB=$ATTACK_BOOT_MIB/" "$board_conf" >"$attack_conf"
+grep -qx "BOOT_PART_MIB=$ATTACK_BOOT_MIB" "$attack_conf" || die "no BOOT_PART_MIB= line in $board_conf"
 fit() { "$scripts/make-fit-image.sh" "$board_conf" "$image" "$initramfs" "$kversion" conf-normal "$@"; }
-disk() { "$scripts/make-disk-image.sh" "$board_conf" "$1" "$2" "$3" "$out/$4.img" "${@:5}"; }
+disk() { "$scripts/make-disk-image.sh" "$attack_conf" "$1" "$2" "$3" "$out/$4.img" "${@:5}"; }
 {
 	"$scripts/make-signing-key.sh" "$out/other-key" "$key_name"
 	fit "$out/other-key.itb" "$out/other-key" "$key_name"

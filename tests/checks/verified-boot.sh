@@ -54,6 +54,8 @@ host_check "appliance boot 1: U-Boot verified the configuration's signature (key
 	console_has appliance-uboot-boot1 "sha256,rsa2048:$KEY_NAME+"
 host_check "appliance boot 1: lock banner on the console" \
 	console_has appliance-uboot-boot1 "appliance locked: seclvl 2 (highly secure)"
+host_check "appliance boot 1: rcS read the new data partition's superblock as clean" \
+	console_has appliance-uboot-boot1 "[setup] /dev/vda2: clean"
 host_check "appliance boot 1: the shutdown at level 2 remounted /data read-only" \
 	console_has appliance-uboot-boot1 "[shutdown] /data remounted read-only"
 host_check "appliance boot 1: e2fsck -fn finds the data partition clean after poweroff" \
@@ -64,6 +66,8 @@ guest_check appliance-uboot-boot2 180 2 -- "$BOARD_CONF" "${locked_normal[@]}" "
 	--dtb "${shared[CONTROL_DTB_NORMAL]}"
 host_check "appliance boot 2: the marker of boot 1 is intact" \
 	console_has appliance-uboot-boot2 "ok 8 - persistence: the marker written by the previous boot is intact"
+host_check "appliance boot 2: rcS read the superblock left by boot 1's poweroff as clean" \
+	console_has appliance-uboot-boot2 "[setup] /dev/vda2: clean"
 
 # Boot 3: /data as root leaves it after the lock (level 2 lets root write
 # there) or as someone with the disk writes it offline: a boot count that
@@ -71,6 +75,8 @@ host_check "appliance boot 2: the marker of boot 1 is intact" \
 # and, where rcS and syslogd write before the lock, links to the boot
 # partition. The appliance still locks, removes the links and writes
 # nothing through them: the boot partition is the same after the boot.
+# The superblock is also marked as a power cut leaves it (needs_recovery):
+# rcS says so, the kernel replays the (empty) journal.
 # shellcheck source=board/qemu-virt/rootfs/etc/board.conf
 . "$(dirname "$BOARD_CONF")/rootfs/etc/board.conf"
 part_sha() {
@@ -83,9 +89,11 @@ hostile_data() {
 	printf '1 2\n' >"$TEST_OUT/boot-count"
 	printf '%s\n' "rm boot-count" "write $TEST_OUT/boot-count boot-count" \
 		"rm log/messages" "symlink log/messages $BOOT_DEV" \
-		"rm www/index.html" "symlink www/index.html $BOOT_DEV" >"$cmds"
+		"rm www/index.html" "symlink www/index.html $BOOT_DEV" \
+		"feature needs_recovery" >"$cmds"
 	debugfs -w -f "$cmds" "$part" >"$TEST_OUT/hostile-data.log" 2>&1
 	if ! debugfs -R "stat log/messages" "$part" 2>/dev/null | grep -q "Type: symlink" ||
+		! dumpe2fs -h "$part" 2>/dev/null | grep -q "^Filesystem features:.*needs_recovery" ||
 		! debugfs -R "stat www/index.html" "$part" 2>/dev/null | grep -q "Type: symlink" ||
 		[ "$(debugfs -R "cat boot-count" "$part" 2>/dev/null)" != "1 2" ]; then
 		cat "$TEST_OUT/hostile-data.log"
@@ -106,6 +114,8 @@ guest_check appliance-uboot-boot3 180 2 -- "$BOARD_CONF" "${locked_normal[@]}" "
 	--dtb "${shared[CONTROL_DTB_NORMAL]}"
 host_check "appliance boot 3, hostile /data: lock banner on the console" \
 	console_has appliance-uboot-boot3 "appliance locked: seclvl 2 (highly secure)"
+host_check "appliance boot 3, hostile /data: rcS read needs_recovery in the superblock" \
+	console_has appliance-uboot-boot3 "[setup] FAILED: /dev/vda2 was not cleanly unmounted: the journal will be replayed"
 host_check "appliance boot 3, hostile /data: the boot count that is no number was reset" \
 	console_has appliance-uboot-boot3 "[setup] FAILED: /data/boot-count held no count: reset"
 host_check "appliance boot 3, hostile /data: the links rcS and syslogd would write through were removed" \

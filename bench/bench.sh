@@ -36,6 +36,9 @@ shift 4
 overhead_kernels=("$@")
 [ "${#overhead_kernels[@]}" -gt 0 ] || overhead_kernels=("${test[KERNEL]}")
 BOARD_CONF=${shared[BOARD_CONF]}
+# the board's toolchain prefix and UART (the QEMU floor stub)
+# shellcheck source=board/qemu-virt/board.conf
+. "$BOARD_CONF"
 IMAGE=${product[IMAGE]} ROOTFS=${product[ROOTFS]} FIT=${product[FIT]} DISK=${product[DISK]}
 boots=${BENCH_BOOTS:-5}
 raw=$out/raw.txt
@@ -90,8 +93,13 @@ stage_end
 
 # ---- boot to /init: the product kernel and its peers ----------------------
 # The same initramfs and command line for the three kernels: an /init
-# that prints one line and powers off. Timed to that line.
-stage_begin "boot to /init: $boots boots each of the product, Buildroot's and Debian's kernel"
+# that prints one line and powers off. Timed to that line. And the floor
+# of them all: an Image that prints a line at its first instruction.
+stage_begin "boot to /init: $boots boots each of the product, Buildroot's and Debian's kernel, and QEMU's floor"
+floor=$out/qemu-floor
+"${CROSS_COMPILE}gcc" -nostdlib -static -DUART_BASE="$UART_BASE" -Wl,-Ttext=0 \
+	-Wl,--build-id=none -o "$floor.elf" "$here/qemu-floor.S"
+"${CROSS_COMPILE}objcopy" -O binary -j .text "$floor.elf" "$floor.Image"
 init_dir=$out/init-only
 rm -rf "$init_dir" && mkdir -p "$init_dir/root/bin" "$init_dir/root/dev"
 cp "${shared[BUSYBOX]}" "$init_dir/root/bin/busybox"
@@ -101,13 +109,15 @@ chmod 755 "$init_dir/root/init"
 mknod -m 600 "$init_dir/root/dev/console" c 5 1
 (cd "$init_dir/root" && find . | LC_ALL=C sort | cpio -o -H newc --quiet) | gzip -n >"$init_dir/initramfs.cpio.gz"
 for i in $(seq "$boots"); do
-	for k in product buildroot debian; do
+	for k in floor product buildroot debian; do
+		marker="bench: /init reached"
 		case $k in
+		floor) kimage=$floor.Image marker="bench: first guest instruction" ;;
 		product) kimage=$IMAGE ;;
 		buildroot) kimage=$PEER_IMAGE ;;
 		debian) kimage=$DEBIAN_VMLINUZ ;;
 		esac
-		t=$("$here/time-boot.py" 120 "bench: /init reached" "$out/init-$k-$i.log" -- \
+		t=$("$here/time-boot.py" 120 "$marker" "$out/init-$k-$i.log" -- \
 			"$scripts/run-qemu.sh" "$BOARD_CONF" direct "$kimage" "$init_dir/initramfs.cpio.gz" quiet --batch)
 		record "boot_init_${k}_s" "$t"
 	done

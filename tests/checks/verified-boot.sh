@@ -18,6 +18,9 @@ stage_begin "guest boots: the appliance, verified boot"
 . "$BOARD_CONF"
 # shellcheck source=scripts/disk-layout.sh
 . scripts/disk-layout.sh
+# the appliance's devices (BOOT_DEV, DATA_DEV), as its rcS names them
+# shellcheck source=board/qemu-virt/rootfs/etc/board.conf
+. "$(dirname "$BOARD_CONF")/rootfs/etc/board.conf"
 locked_normal=(uboot "${shared[UBOOT_LOCKED]}")
 data_partition_clean() {
 	local part=$TEST_OUT/data-partition.img
@@ -55,7 +58,7 @@ host_check "appliance boot 1: U-Boot verified the configuration's signature (key
 host_check "appliance boot 1: lock banner on the console" \
 	console_has appliance-uboot-boot1 "appliance locked: seclvl 2 (highly secure)"
 host_check "appliance boot 1: rcS read the new data partition's superblock as clean" \
-	console_has appliance-uboot-boot1 "[setup] /dev/vda2: clean"
+	console_has appliance-uboot-boot1 "[setup] $DATA_DEV: clean"
 host_check "appliance boot 1: the shutdown at level 2 remounted /data read-only" \
 	console_has appliance-uboot-boot1 "[shutdown] /data remounted read-only"
 host_check "appliance boot 1: e2fsck -fn finds the data partition clean after poweroff" \
@@ -67,7 +70,7 @@ guest_check appliance-uboot-boot2 180 2 -- "$BOARD_CONF" "${locked_normal[@]}" "
 host_check "appliance boot 2: the marker of boot 1 is intact" \
 	console_has appliance-uboot-boot2 "ok 8 - persistence: the marker written by the previous boot is intact"
 host_check "appliance boot 2: rcS read the superblock left by boot 1's poweroff as clean" \
-	console_has appliance-uboot-boot2 "[setup] /dev/vda2: clean"
+	console_has appliance-uboot-boot2 "[setup] $DATA_DEV: clean"
 
 # Boot 3: /data as root leaves it after the lock (level 2 lets root write
 # there) or as someone with the disk writes it offline: a boot count that
@@ -77,8 +80,6 @@ host_check "appliance boot 2: rcS read the superblock left by boot 1's poweroff 
 # nothing through them: the boot partition is the same after the boot.
 # The superblock is also marked as a power cut leaves it (needs_recovery):
 # rcS says so, the kernel replays the (empty) journal.
-# shellcheck source=board/qemu-virt/rootfs/etc/board.conf
-. "$(dirname "$BOARD_CONF")/rootfs/etc/board.conf"
 part_sha() {
 	dd if="$disk" bs=1M skip="$1" count="$2" status=none | sha256sum
 }
@@ -115,7 +116,7 @@ guest_check appliance-uboot-boot3 180 2 -- "$BOARD_CONF" "${locked_normal[@]}" "
 host_check "appliance boot 3, hostile /data: lock banner on the console" \
 	console_has appliance-uboot-boot3 "appliance locked: seclvl 2 (highly secure)"
 host_check "appliance boot 3, hostile /data: rcS read needs_recovery in the superblock" \
-	console_has appliance-uboot-boot3 "[setup] FAILED: /dev/vda2 was not cleanly unmounted: the journal will be replayed"
+	console_has appliance-uboot-boot3 "[setup] FAILED: $DATA_DEV was not cleanly unmounted: the journal will be replayed"
 host_check "appliance boot 3, hostile /data: the boot count that is no number was reset" \
 	console_has appliance-uboot-boot3 "[setup] FAILED: /data/boot-count held no count: reset"
 host_check "appliance boot 3, hostile /data: the links rcS and syslogd would write through were removed" \

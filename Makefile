@@ -141,8 +141,8 @@ LINUX_OUT := $(call out_LINUX_OUT,$(VARIANT))
 # kernel-config/local.config (make linux-update-config writes it).
 VARIANT_FRAGMENTS_product := kernel-config/product.config kernel-config/small.config \
 	board/$(BOARD)/cmdline.config
-VARIANT_FRAGMENTS_test := kernel-config/test.config
-VARIANT_FRAGMENTS_debug := kernel-config/test.config kernel-config/debug.config \
+VARIANT_FRAGMENTS_test := kernel-config/test.config kernel-config/storage.config
+VARIANT_FRAGMENTS_debug := kernel-config/test.config kernel-config/storage.config kernel-config/debug.config \
 	kernel-config/kasan.config
 BASE_FRAGMENTS := board/$(BOARD)/linux.config $(addprefix kernel-config/,appliance.config \
 	security.config demo.config) $(wildcard kernel-config/kernel-$(KERNEL).config)

@@ -5,6 +5,9 @@
 #   run-qemu.sh BOARD_CONF direct IMAGE INITRAMFS CMDLINE [options]
 #
 # options: --disk IMG (one more virtio-pci disk, repeatable),
+#          --scsi IMG (a SCSI disk on a virtio-scsi controller),
+#          --nvme IMG (an NVMe controller with IMG as namespace 1),
+#          --flash IMG (the second flash bank: 64 MiB, raw),
 #          --data DISK (direct boot: the appliance disk, for /data),
 #          --batch (no terminal: serial on stdout, no monitor, no reboot),
 #          --serial-stdin (with --batch: the serial console reads this
@@ -20,7 +23,7 @@ set -euo pipefail
 # shellcheck source=scripts/log.sh
 . "$(dirname "$0")/log.sh"
 
-usage="usage: run-qemu.sh BOARD_CONF uboot U_BOOT_BIN DISK | direct IMAGE INITRAMFS CMDLINE [--disk IMG]... [--data DISK] [--batch [--serial-stdin]] [--icount] [--dtb FILE] [--dumpdtb FILE]"
+usage="usage: run-qemu.sh BOARD_CONF uboot U_BOOT_BIN DISK | direct IMAGE INITRAMFS CMDLINE [--disk IMG]... [--scsi IMG] [--nvme IMG] [--flash IMG] [--data DISK] [--batch [--serial-stdin]] [--icount] [--dtb FILE] [--dumpdtb FILE]"
 [ "$#" -ge 3 ] || die "$usage"
 board_conf=$1 boot=$2
 shift 2
@@ -53,6 +56,21 @@ while [ "$#" -gt 0 ]; do
 	case $1 in
 	--disk)
 		extra+=("$2")
+		shift 2
+		;;
+	--scsi)
+		args+=(-device "virtio-scsi-pci,id=scsi0"
+			-drive "if=none,format=raw,file=$2,id=scsidisk"
+			-device "scsi-hd,drive=scsidisk,bus=scsi0.0")
+		shift 2
+		;;
+	--nvme)
+		args+=(-drive "if=none,format=raw,file=$2,id=nvmedisk"
+			-device "nvme,serial=seclvl-nvme,drive=nvmedisk")
+		shift 2
+		;;
+	--flash)
+		args+=(-drive "if=pflash,index=1,format=raw,file=$2")
 		shift 2
 		;;
 	--data)

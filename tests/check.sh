@@ -66,7 +66,8 @@ use_kernel() {
 	mkdir -p "$TEST_OUT"
 	direct=("$BOARD_CONF" direct "${test[IMAGE]}" "${test[ROOTFS_TEST]}")
 	test_disks=(--disk "$TEST_OUT/mounted.img" --disk "$TEST_OUT/spare.img"
-		--disk "$TEST_OUT/fs.img")
+		--disk "$TEST_OUT/fs.img" --disk "$TEST_OUT/loopfs.img" --scsi "$TEST_OUT/scsi.img"
+		--nvme "$TEST_OUT/nvme.img" --flash "$TEST_OUT/flash.img")
 }
 
 # what the boots of every kernel share (used by the jobs)
@@ -77,7 +78,8 @@ use_kernel() {
 # the levels boot writes its disks: each boot gets fresh copies
 fresh_test_disks() {
 	local d=${shared[TEST_DISKS]}
-	cp "$d/mounted.img" "$d/spare.img" "$d/fs.img" "$TEST_OUT/"
+	cp "$d/mounted.img" "$d/spare.img" "$d/fs.img" "$d/loopfs.img" "$d/scsi.img" \
+		"$d/nvme.img" "$d/flash.img" "$TEST_OUT/"
 }
 
 # job NAME: run tests/checks/NAME.sh

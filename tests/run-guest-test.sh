@@ -69,7 +69,7 @@ function close_from(ind,   i) {
 	} else if (s ~ /^(not )?ok [0-9]+/ && (ind in open)) {
 		cnt[ind]++
 		if (s ~ /^not ok/) fail++
-		else if (s ~ /# [Ss][Kk][Ii][Pp]/) skip++
+		else if (s ~ /#[ \t]*[Ss][Kk][Ii][Pp]([^A-Za-z0-9_]|$)/) skip++
 		else pass++
 		text = s
 		sub(/^(not )?ok [0-9]+ ?(- )?/, "", text)

@@ -13,8 +13,22 @@ fresh_test_disks
 guest_check levels $((300 * slow)) 1 -- "${direct[@]}" \
 	"$testinit seclvl_test=levels" \
 	"${test_disks[@]}"
+host_check "levels: the SCSI disk holds what each passthrough route wrote at level 0, nothing of levels 1 and 2" \
+	"$TESTS_DIR/check-media.sh" "$TEST_OUT/scsi.img" sg-io-sg sg-io-bsg sg-io-sd sg-write
+host_check "levels: the NVMe namespace holds what each passthrough route wrote at level 0, nothing of levels 1 and 2" \
+	"$TESTS_DIR/check-media.sh" "$TEST_OUT/nvme.img" nvme-io-cmd-ns nvme-submit-io-ns nvme-io-cmd-ng \
+	nvme-io-cmd-ctrl nvme-uring-ng
+host_check "levels: the flash holds what was written at level 0, nothing of levels 1 and 2" \
+	"$TESTS_DIR/check-media.sh" "$TEST_OUT/flash.img" mtd-write
+host_check "levels: a loop device wrote the mounted disk at level 0 (the route the mount rule closes at 1)" \
+	"$TESTS_DIR/check-media.sh" "$TEST_OUT/loopfs.img" loop
+kmemleak=
+[ "$variant" = debug ] && kmemleak=" seclvl_kmemleak=1"
+# denials as audit records: a boot with audit enabled
+guest_check audit $((120 * slow)) 1 -- "${direct[@]}" \
+	"$testinit audit=1 seclvl_test=audit"
 guest_check attack $((300 * slow)) 3 -- "${direct[@]}" \
-	"$testinit seclvl_test=race,leaks,hostile"
+	"$testinit seclvl_test=race,leaks,hostile$kmemleak"
 # seclvl.initlvl=-1: refused by a kernel with the boot level floor (the
 # test kernels, the product); the maintenance level on the debug kernel,
 # which has none so that this path is booted too

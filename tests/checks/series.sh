@@ -6,13 +6,19 @@
 
 stage_begin "patch series ($label): W=1 and sparse, patch by patch"
 series_log=$TEST_OUT/check-series.log
+series_rc=0
 "$TESTS_DIR/check-series.sh" "$LINUX_SRC" "${test[LINUX_OUT]}/.config" \
-	"$build/${test[KERNEL]}/series-check" >"$series_log" 2>&1 || true
+	"$build/${test[KERNEL]}/series-check" >"$series_log" 2>&1 || series_rc=$?
 imported_results "$series_log"
-if ! grep -q '^ok \|^not ok ' "$series_log"; then
+# the run must have reached its end: as many results as its plan, and a
+# failing exit explained by a failing result
+series_plan=$(sed -n 's/^1\.\.\([0-9]*\)$/\1/p' "$series_log" | head -n 1)
+series_got=$(grep -c '^ok \|^not ok ' "$series_log" || true)
+if [ -z "$series_plan" ] || [ "$series_got" -ne "$series_plan" ] ||
+	{ [ "$series_rc" -ne 0 ] && ! grep -q '^not ok ' "$series_log"; }; then
 	n=$((n + 1))
 	failed=$((failed + 1))
-	emit "not ok $n - series check ran (log: $series_log)"
+	emit "not ok $n - series check ran to its end: $series_got of ${series_plan:-no plan} results, exit status $series_rc (log: $series_log)"
 	tail -n 10 "$series_log" | sed 's/^/#   /' | tee -a "$TAP_LOG"
 fi
 stage_end

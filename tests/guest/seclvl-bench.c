@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * seclvl hook overhead microbenchmark: the system calls whose paths carry
- * seclvl's hooks (path walk, open, read/write, chmod, fork+exec), timed in
- * a loop. Prints one line per operation and repeat:
+ * seclvl's hooks (path walk, open, read/write, chmod, fork+exec, ioctl),
+ * and adjtimex()'s read-only requests (which reach no LSM hook and take
+ * no lock: the timekeeping patch's narrow form), timed in a loop. Prints one line per operation and repeat:
  *
  *   bench repeat=R op=NAME iterations=N ns_per_op=X
  *
@@ -16,7 +17,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/ioctl.h>
 #include <sys/stat.h>
+#include <sys/timex.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -59,6 +62,33 @@ static void op_read_write(void)
 		exit(4);
 }
 
+/* an ioctl on a regular file: the file_ioctl hooks' path */
+static void op_ioctl(void)
+{
+	int n;
+
+	if (ioctl(rw_fd, FIONREAD, &n))
+		exit(7);
+}
+
+/* adjtimex() reading the NTP state, as ntpd and chronyd poll it */
+static void op_adjtimex_read(void)
+{
+	struct timex tx = { .modes = 0 };
+
+	if (adjtimex(&tx) < 0)
+		exit(8);
+}
+
+/* adjtime(NULL, &old): ADJ_OFFSET_SS_READ */
+static void op_adjtime_read(void)
+{
+	struct timex tx = { .modes = ADJ_OFFSET_SS_READ };
+
+	if (adjtimex(&tx) < 0)
+		exit(9);
+}
+
 static void op_chmod(void)
 {
 	if (chmod(DEEP, 0644))
@@ -88,6 +118,9 @@ static const struct {
 	{ "open-close", op_open_close, 20000 },
 	{ "read-write-64B", op_read_write, 20000 },
 	{ "chmod", op_chmod, 20000 },
+	{ "ioctl-fionread", op_ioctl, 20000 },
+	{ "adjtimex-read", op_adjtimex_read, 20000 },
+	{ "adjtime-ss-read", op_adjtime_read, 20000 },
 	{ "fork-exec", op_fork_exec, 300 },
 };
 

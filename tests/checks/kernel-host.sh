@@ -43,6 +43,19 @@ kernel_doc_clean() {
 	! grep -q 'warning' <<<"$out"
 }
 
+# seclvl registers each LSM hook once: 6.12's static calls take one per
+# LSM, and on 6.1 a second registration would run in registration order
+# rather than in the one order hooks.c gives the rules that share a hook
+hooks_registered_once() {
+	local hooks dup
+	hooks=$(grep -ho 'LSM_HOOK_INIT([a-z0-9_]*' "$LINUX_SRC"/security/seclvl/*.c |
+		sed 's/^LSM_HOOK_INIT(//' | sort)
+	dup=$(uniq -d <<<"$hooks")
+	echo "$(wc -l <<<"$hooks") hooks registered; more than once: ${dup:-none}" | tr '\n' ' '
+	echo
+	[ -n "$hooks" ] && [ -z "$dup" ]
+}
+
 stage_begin "host checks: the $label series"
 for p in "${test[PATCH_DIR]}"/*.patch; do
 	[ "${p##*/}" = 0000-cover-letter.patch ] && continue
@@ -53,6 +66,7 @@ host_check "cover letter: the shortlog and diffstat of the series, an answer per
 host_check "MAINTAINERS: every file the series adds is in the seclvl entry" \
 	maintainers_cover_series
 host_check "kernel-doc -v (W=2): no warning in security/seclvl/" kernel_doc_clean
+host_check "LSM hooks: each registered once (security/seclvl/)" hooks_registered_once
 read -r -a frags <<<"${test[KCONFIG_FRAGMENTS]}"
 host_check "kernel config ($variant kernel): every option requested by the fragments is set" \
 	scripts/check-kernel-config.sh "${test[LINUX_OUT]}/.config" "${frags[@]}"

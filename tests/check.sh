@@ -1,11 +1,13 @@
 #!/usr/bin/env bash
+# shellcheck disable=SC2030,SC2031 # bg_job: its subshell has its own results
 # make check: the jobs of tests/checks/ in order, then the documentation's
 # rule table against the tests that ran. First the lint of the tree (host),
 # then per kernel (every kernel this host builds): its series' host checks
 # (kernel-host), the series patch by patch (series), the test boots
 # (kernel-boots: on the debug kernel for the host's own kernel, on the
-# test kernel for the others); then, for the host's own kernel, the
-# product through U-Boot (verified-boot). Each kernel's results are named
+# test kernel for the others); and for the host's own kernel, beside
+# all of these, the product through U-Boot (verified-boot), whose results
+# come last. Each kernel's results are named
 # by it ("6.12: ...", "guest boot 6.12/levels"), its logs are in
 # BUILD_DIR/tests/KERNEL/.
 # One TAP 13 stream on stdout, also written to build/check.tap, and its
@@ -88,9 +90,61 @@ job() {
 	. "$TESTS_DIR/checks/$1.sh"
 }
 
+# bg_job NAME: run job NAME beside the others, in a subshell with its own
+# results, TAP file and logs in $TEST_OUT/NAME/; bg_merge NAME waits for it
+# and adds its results to this stream, renumbered after those before. The
+# guests boot with one CPU each: two boots at a time use both of a 2-core
+# host's.
+declare -A bg_pids
+bg_job() {
+	local dir=$TEST_OUT/$1
+	mkdir -p "$dir"
+	(
+		TEST_OUT=$dir TAP_LOG=$dir/job.tap
+		n=0 passed=0 failed=0 skipped=0
+		: >"$TAP_LOG"
+		job "$1"
+		echo "$n $passed $failed $skipped" >"$dir/job.counts"
+	) >"$dir/job.out" 2>&1 &
+	bg_pids[$1]=$!
+}
+
+# renumber OFFSET: the top-level results of a TAP stream, numbered from
+# OFFSET + 1 (a boot's own results, indented, keep their numbers)
+renumber() {
+	awk -v off="$1" '
+		/^ok [0-9]+/ { sub(/^ok [0-9]+/, "ok " ($2 + off)) }
+		/^not ok [0-9]+/ { sub(/^not ok [0-9]+/, "not ok " ($3 + off)) }
+		{ print }'
+}
+
+bg_merge() {
+	local dir=$TEST_OUT/$1 rc=0 jn jp jf js
+	wait "${bg_pids[$1]}" || rc=$?
+	renumber "$n" <"$dir/job.out"
+	renumber "$n" <"$dir/job.tap" >>"$TAP_LOG"
+	if [ "$rc" -ne 0 ] || ! read -r jn jp jf js <"$dir/job.counts"; then
+		# the results it gave, counted at the top level, and one failure
+		jp=$(grep -cE '^ok [0-9]+' "$dir/job.tap" || true)
+		jf=$(grep -cE '^not ok [0-9]+' "$dir/job.tap" || true)
+		n=$((n + jp + jf + 1))
+		passed=$((passed + jp))
+		failed=$((failed + jf + 1))
+		emit "not ok $n - job $1 ran to its end (exit status $rc after $((jp + jf)) results; log: $dir/job.out)"
+		return
+	fi
+	n=$((n + jn))
+	passed=$((passed + jp))
+	failed=$((failed + jf))
+	skipped=$((skipped + js))
+}
+
 tap_begin
 label=
 job host
+# the product through U-Boot, beside the kernels' checks and boots
+use_kernel "$host_kernel"
+bg_job verified-boot
 for k in "${kernels[@]}"; do
 	use_kernel "$k"
 	job kernel-host
@@ -101,5 +155,5 @@ for k in "${kernels[@]}"; do
 		"$LINUX_SRC/Documentation/admin-guide/LSM/seclvl.rst" "$TEST_OUT/levels.log"
 done
 use_kernel "$host_kernel"
-job verified-boot
+bg_merge verified-boot
 tap_end "$JUNIT"

@@ -50,9 +50,8 @@ hooks_registered_once() {
 	local hooks dup
 	hooks=$(grep -ho 'LSM_HOOK_INIT([a-z0-9_]*' "$LINUX_SRC"/security/seclvl/*.c |
 		sed 's/^LSM_HOOK_INIT(//' | sort)
-	dup=$(uniq -d <<<"$hooks")
-	echo "$(wc -l <<<"$hooks") hooks registered; more than once: ${dup:-none}" | tr '\n' ' '
-	echo
+	dup=$(uniq -d <<<"$hooks" | paste -sd ' ')
+	echo "$(wc -l <<<"$hooks") hooks registered; more than once: ${dup:-none}"
 	[ -n "$hooks" ] && [ -z "$dup" ]
 }
 

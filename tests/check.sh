@@ -1,13 +1,15 @@
 #!/usr/bin/env bash
 # shellcheck disable=SC2030,SC2031 # bg_job: its subshell has its own results
-# make check: the jobs of tests/checks/ in order, then the documentation's
-# rule table against the tests that ran. First the lint of the tree (host),
+# make check: the jobs of tests/checks/, then the documentation's rule
+# table against the tests that ran. First the lint of the tree (host),
 # then per kernel (every kernel this host builds): its series' host checks
 # (kernel-host), the series patch by patch (series), the test boots
 # (kernel-boots: on the debug kernel for the host's own kernel, on the
-# test kernel for the others); and for the host's own kernel, beside
-# all of these, the product through U-Boot (verified-boot), whose results
-# come last. Each kernel's results are named
+# test kernel for the others). Two streams at a time, one CPU each: the
+# host's own kernel in this shell; beside it the product through U-Boot
+# (verified-boot), then the other kernels, whose results come last. The
+# series checks build kernels: they take turns (a lock in series.sh).
+# Each kernel's results are named
 # by it ("6.12: ...", "guest boot 6.12/levels"), its logs are in
 # BUILD_DIR/tests/KERNEL/.
 # One TAP 13 stream on stdout, also written to build/check.tap, and its
@@ -90,11 +92,11 @@ job() {
 	. "$TESTS_DIR/checks/$1.sh"
 }
 
-# bg_job NAME: run job NAME beside the others, in a subshell with its own
-# results, TAP file and logs in $TEST_OUT/NAME/; bg_merge NAME waits for it
-# and adds its results to this stream, renumbered after those before. The
-# guests boot with one CPU each: two boots at a time use both of a 2-core
-# host's.
+# bg_job NAME [FUNCTION]: run job NAME (or FUNCTION, which runs jobs)
+# beside the others, in a subshell with its own results, TAP file and logs
+# in $TEST_OUT/NAME/; bg_merge NAME waits for it and adds its results to
+# this stream, renumbered after those before. The guests boot with one CPU
+# each: two boots at a time use both of a 2-core host's.
 declare -A bg_pids
 bg_job() {
 	local dir=$TEST_OUT/$1
@@ -103,7 +105,11 @@ bg_job() {
 		TEST_OUT=$dir TAP_LOG=$dir/job.tap
 		n=0 passed=0 failed=0 skipped=0
 		: >"$TAP_LOG"
-		job "$1"
+		if [ "$#" -gt 1 ]; then
+			"$2"
+		else
+			job "$1"
+		fi
 		echo "$n $passed $failed $skipped" >"$dir/job.counts"
 	) >"$dir/job.out" 2>&1 &
 	bg_pids[$1]=$!
@@ -139,21 +145,32 @@ bg_merge() {
 	skipped=$((skipped + js))
 }
 
-tap_begin
-label=
-job host
-# the product through U-Boot, beside the kernels' checks and boots
-use_kernel "$host_kernel"
-bg_job verified-boot
-for k in "${kernels[@]}"; do
-	use_kernel "$k"
+# kernel_jobs K: kernel K's checks and boots
+kernel_jobs() {
+	use_kernel "$1"
 	job kernel-host
 	job series
 	job kernel-boots
 	host_check "documentation: the seclvl rule table and the test names line up" \
 		"$TESTS_DIR/check-rule-table.sh" \
 		"$LINUX_SRC/Documentation/admin-guide/LSM/seclvl.rst" "$TEST_OUT/levels.log"
-done
+}
+
+# the second stream: the product through U-Boot, then the other kernels
+second_stream() {
+	local k
+	job verified-boot
+	for k in "${kernels[@]}"; do
+		[ "$k" = "$host_kernel" ] || kernel_jobs "$k"
+	done
+}
+
+tap_begin
+label=
+job host
+use_kernel "$host_kernel"
+bg_job verified-boot second_stream
+kernel_jobs "$host_kernel"
 use_kernel "$host_kernel"
 bg_merge verified-boot
 tap_end "$JUNIT"

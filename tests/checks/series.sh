@@ -7,7 +7,9 @@
 stage_begin "patch series ($label): W=1 and sparse, patch by patch"
 series_log=$TEST_OUT/check-series.log
 series_rc=0
-"$TESTS_DIR/check-series.sh" "$LINUX_SRC" "${test[LINUX_OUT]}/.config" \
+# one kernel build at a time: another kernel's series check may run beside
+# this one (tests/check.sh), it waits for this one's end
+flock "$build/series-check.lock" "$TESTS_DIR/check-series.sh" "$LINUX_SRC" "${test[LINUX_OUT]}/.config" \
 	"$build/${test[KERNEL]}/series-check" >"$series_log" 2>&1 || series_rc=$?
 imported_results "$series_log"
 # the run must have reached its end: as many results as its plan, and a

@@ -74,6 +74,14 @@ DEFAULT_KEY_DIR := $(BUILD_DIR)/keys
 KEY_DIR ?= $(DEFAULT_KEY_DIR)
 KEY_NAME ?= dev
 SIGNING_KEY := $(KEY_DIR)/$(KEY_NAME).crt
+# The unlock password: the appliance's rcS writes its PBKDF2 derivation,
+# /etc/seclvl-passwd-hash of the initramfs, to seclvl's passwd_hash before
+# the lock. By default a development password generated in KEY_DIR
+# (unlock-password, and its derivation unlock-password.hash);
+# UNLOCK_HASH=/path/to/file brings your own derivation (one line of
+# scripts/seclvl-passwd.py), UNLOCK_HASH= builds an appliance without one.
+UNLOCK_HASH ?= $(KEY_DIR)/unlock-password.hash
+UNLOCK_OVERLAY := $(BUILD_DIR)/unlock-overlay
 # U-Boot's control device trees: QEMU's own, dumped with the runtime
 # options, with the public key added as required; the locked U-Boot's also
 # carry its boot command (which configuration it boots: the mode)
@@ -270,11 +278,26 @@ modules: $(APPLIANCE_KO) $(TESTMOD_KO)
 $(ROOTFS_MODULES)/lib/modules/appliance.ko: $(APPLIANCE_KO)
 	@mkdir -p $(@D) && cp $< $@
 
-# pack OVERLAY...: the initramfs $@ from rootfs/, the module and the overlays
+# the unlock password's derivation at /etc/seclvl-passwd-hash (none with
+# UNLOCK_HASH=); the test images also get the development password itself,
+# when there is one, at /tests/unlock-password for the appliance's suite
+$(UNLOCK_OVERLAY).stamp: $(UNLOCK_HASH) $(SCRIPTS)/unlock-overlay.sh FORCE
+	@$(SCRIPTS)/unlock-overlay.sh "$(UNLOCK_HASH)" $(UNLOCK_OVERLAY) $@
+ifneq ($(UNLOCK_HASH),)
+$(UNLOCK_HASH):
+ifeq ($(UNLOCK_HASH),$(DEFAULT_KEY_DIR)/unlock-password.hash)
+	@$(SCRIPTS)/make-unlock-password.sh $(DEFAULT_KEY_DIR) unlock-password
+else
+	$(error UNLOCK_HASH=$(UNLOCK_HASH) not found: passwords are generated only in $(DEFAULT_KEY_DIR); make one with scripts/seclvl-passwd.py)
+endif
+endif
+
+# pack OVERLAY...: the initramfs $@ from rootfs/, the module, the unlock
+# password's derivation and the overlays
 PACK_DEPS := $(ROOTFS_FILES) $(IMAGE) $(ROOTFS_MODULES)/lib/modules/appliance.ko \
-	$(SCRIPTS)/gen-rootfs-list.sh $(SCRIPTS)/pack-initramfs.sh
+	$(UNLOCK_OVERLAY).stamp $(SCRIPTS)/gen-rootfs-list.sh $(SCRIPTS)/pack-initramfs.sh
 pack = $(SCRIPTS)/timed.sh "pack $@" $(SCRIPTS)/pack-initramfs.sh $(GEN_INIT_CPIO) $@ \
-	$(BUSYBOX) rootfs board/$(BOARD)/rootfs $(ROOTFS_MODULES) $(1)
+	$(BUSYBOX) rootfs board/$(BOARD)/rootfs $(ROOTFS_MODULES) $(UNLOCK_OVERLAY)/rootfs $(1)
 
 $(ROOTFS): $(PACK_DEPS) | deps
 	@$(call pack)
@@ -283,9 +306,9 @@ $(ROOTFS): $(PACK_DEPS) | deps
 $(ROOTFS_MAINT): $(PACK_DEPS) $(MAINT_FILES) | deps
 	@$(call pack,rootfs-maintenance)
 $(ROOTFS_TEST): $(PACK_DEPS) $(TESTS_OVERLAY).stamp | deps
-	@$(call pack,$(TESTS_OVERLAY))
+	@$(call pack,$(TESTS_OVERLAY) $(UNLOCK_OVERLAY)/tests)
 $(ROOTFS_TEST_MAINT): $(PACK_DEPS) $(MAINT_FILES) $(TESTS_OVERLAY).stamp | deps
-	@$(call pack,$(TESTS_OVERLAY) rootfs-maintenance)
+	@$(call pack,$(TESTS_OVERLAY) $(UNLOCK_OVERLAY)/tests rootfs-maintenance)
 
 # The test overlay: tests/guest/ at /tests, the C suites built static for
 # aarch64, the seclvl kselftest built from the patched tree with its own
@@ -546,6 +569,7 @@ help:
 	@echo '  UBOOT=locked|debian         run: the locked U-Boot built here, or Debian'"'"'s stock u-boot-qemu for comparison'
 	@echo '  FRESH=1                     run: start from a fresh disk (an empty /data); by default /data is kept'
 	@echo '  KEY_DIR=$(DEFAULT_KEY_DIR) KEY_NAME=dev  the FIT signing key (NAME.key, NAME.crt); generated only in $(DEFAULT_KEY_DIR)'
+	@echo '  UNLOCK_HASH=$(KEY_DIR)/unlock-password.hash  the unlock password'"'"'s derivation rcS sets (scripts/seclvl-passwd.py); generated only in $(DEFAULT_KEY_DIR); empty: none'
 	@echo '  BUILD_DIR=build             where every output goes'
 	@echo '  V=1                         kbuild'"'"'s verbose output'
 

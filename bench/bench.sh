@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# make bench: image sizes, boot-to-locked time and hook overhead, measured
+# make bench: image sizes, boot-to-locked time, hook overhead and the
+# unlock password's cost, measured
 # the same way every time, after the build figures that the Makefile's
 # bench target measured into BENCH_OUT/raw.txt. Prints one table, writes
 # the raw figures to BENCH_OUT/results.json and the table to BENCHMARKS.md.
@@ -166,10 +167,14 @@ for k in "${overhead_kernels[@]}"; do
 				die "overhead boot ($k, $mode) did not finish (log: $log)"
 			sed -n "s/^bench repeat=[0-9]* op=\([^ ]*\) iterations=[0-9]* ns_per_op=\([0-9.]*\).*/overhead_${mode}@$k@\1 \2/p" \
 				"$log" >>"$raw"
+			# the unlock password's verification (with seclvl only)
+			sed -n "s/^bench unlock repeat=[0-9]* iterations=\([0-9]*\) ns_per_verification=\([0-9]*\)$/unlock@$k@\1 \2/p" \
+				"$log" >>"$raw"
 		done
 	done
 	grep -q '^bench: seclvl level 2' "$out/overhead-$k-with-1.log" || die "$k: seclvl was not at level 2"
 	grep -q '^bench: seclvl not active' "$out/overhead-$k-without-1.log" || die "$k: seclvl was active with lsm="
+	grep -q '^bench unlock ' "$out/overhead-$k-with-1.log" || die "$k: the unlock password was not timed"
 done
 stage_end
 

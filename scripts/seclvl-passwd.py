@@ -1,22 +1,33 @@
 #!/usr/bin/python3
-"""Print the CONFIG_SECURITY_SECLVL_PASSWD line for a password.
+"""Print the PBKDF2-HMAC-SHA256 derivation of an unlock password.
 
-usage: seclvl-passwd.py [ITERATIONS] < password
+usage: seclvl-passwd.py [--kconfig] [ITERATIONS] < password
 
-The password is read from standard input (one trailing newline stripped),
-the salt is 16 random bytes, the iteration count defaults to 100000.
+Prints the line that /sys/kernel/security/seclvl/passwd_hash takes (the
+appliance's initramfs holds it), or with --kconfig the
+CONFIG_SECURITY_SECLVL_PASSWD line that builds it into the kernel. The
+password is read from standard input (one trailing newline stripped), the
+salt is 16 random bytes, the iteration count defaults to 100000 (the
+kernel accepts 20000 to 10000000).
 """
 import hashlib
 import os
 import sys
 
+ITERATIONS_MIN = 20000
+ITERATIONS_MAX = 10000000
+
 
 def main():
-    if len(sys.argv) > 2:
+    args = sys.argv[1:]
+    kconfig = bool(args) and args[0] == "--kconfig"
+    if kconfig:
+        args = args[1:]
+    if len(args) > 1 or (args and not args[0].isdigit()):
         sys.exit(__doc__.strip())
-    iterations = int(sys.argv[1]) if len(sys.argv) == 2 else 100000
-    if not 1000 <= iterations <= 10000000:
-        sys.exit("seclvl-passwd.py: ITERATIONS must be 1000 to 10000000")
+    iterations = int(args[0]) if args else 100000
+    if not ITERATIONS_MIN <= iterations <= ITERATIONS_MAX:
+        sys.exit(f"seclvl-passwd.py: ITERATIONS must be {ITERATIONS_MIN} to {ITERATIONS_MAX}")
     password = sys.stdin.buffer.read()
     if password.endswith(b"\n"):
         password = password[:-1]
@@ -24,8 +35,8 @@ def main():
         sys.exit("seclvl-passwd.py: empty password")
     salt = os.urandom(16)
     key = hashlib.pbkdf2_hmac("sha256", password, salt, iterations)
-    print(f'CONFIG_SECURITY_SECLVL_PASSWD="pbkdf2-sha256:{iterations}:'
-          f'{salt.hex()}:{key.hex()}"')
+    line = f"pbkdf2-sha256:{iterations}:{salt.hex()}:{key.hex()}"
+    print(f'CONFIG_SECURITY_SECLVL_PASSWD="{line}"' if kconfig else line)
 
 
 if __name__ == "__main__":

@@ -34,6 +34,11 @@ console_has() {
 console_lacks() {
 	! grep -qF -- "$2" "$TEST_OUT/$1.log"
 }
+# password_set LOG: rcS set the unlock password, and reported no failure
+password_set() {
+	console_has "$1" "[setup] setting the unlock password" &&
+		console_lacks "$1" "[setup] FAILED: cannot set the unlock password"
+}
 # the U-Boot part of a console log: everything before the kernel starts
 u_boot_lacks() {
 	! sed '/Starting kernel/q' "$TEST_OUT/$1.log" | grep -qF -- "$2"
@@ -57,6 +62,8 @@ host_check "appliance boot 1: U-Boot verified the configuration's signature (key
 	console_has appliance-uboot-boot1 "sha256,rsa2048:$KEY_NAME+"
 host_check "appliance boot 1: lock banner on the console" \
 	console_has appliance-uboot-boot1 "appliance locked: seclvl 2 (highly secure)"
+host_check "appliance boot 1: rcS set the unlock password from the signed initramfs, without an error" \
+	password_set appliance-uboot-boot1
 host_check "appliance boot 1: rcS read the new data partition's superblock as clean" \
 	console_has appliance-uboot-boot1 "[setup] $DATA_DEV: clean"
 host_check "appliance boot 1: the shutdown at level 2 remounted /data read-only" \
@@ -68,7 +75,7 @@ host_check "appliance boot 1: wrote the persistence marker" \
 guest_check appliance-uboot-boot2 180 2 -- "$BOARD_CONF" "${locked_normal[@]}" "$disk" \
 	--dtb "${shared[CONTROL_DTB_NORMAL]}"
 host_check "appliance boot 2: the marker of boot 1 is intact" \
-	console_has appliance-uboot-boot2 "ok 8 - persistence: the marker written by the previous boot is intact"
+	console_has appliance-uboot-boot2 "ok 11 - persistence: the marker written by the previous boot is intact"
 host_check "appliance boot 2: rcS read the superblock left by boot 1's poweroff as clean" \
 	console_has appliance-uboot-boot2 "[setup] $DATA_DEV: clean"
 

@@ -10,9 +10,17 @@
  * The host runs it on the same kernel booted with and without seclvl and
  * compares (scripts/bench.sh); under QEMU TCG only such ratios mean
  * anything.
+ *
+ * "seclvl-bench unlock N ITERATIONS" times N wrong unlock passwords
+ * instead, each a second and a half after the last (the throttle's second
+ * has passed: the time is the verification's, PBKDF2 with ITERATIONS, the
+ * set password's count):
+ *
+ *   bench unlock repeat=R iterations=I ns_per_verification=X
  */
 
 #define _GNU_SOURCE
+#include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -124,11 +132,42 @@ static const struct {
 	{ "fork-exec", op_fork_exec, 300 },
 };
 
+#define PASSWD_FILE	"/sys/kernel/security/seclvl/passwd"
+
+static int bench_unlock(int repeats, const char *iterations)
+{
+	static const struct timespec wait = { 1, 500000000 };
+	int r, fd;
+	long ret;
+
+	for (r = 1; r <= repeats; r++) {
+		double t0, t1;
+
+		nanosleep(&wait, NULL);
+		fd = open(PASSWD_FILE, O_WRONLY);
+		if (fd < 0)
+			return 10;
+		t0 = now();
+		ret = write(fd, "wrong password\n", 15);
+		t1 = now();
+		close(fd);
+		if (ret != -1 || errno != EPERM)
+			return 11;
+		printf("bench unlock repeat=%d iterations=%s ns_per_verification=%.0f\n", r,
+		       iterations, t1 - t0);
+		fflush(stdout);
+	}
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
 	int repeats = argc > 1 ? atoi(argv[1]) : 5;
 	unsigned int i;
 	int r, n;
+
+	if (argc == 4 && !strcmp(argv[1], "unlock"))
+		return bench_unlock(atoi(argv[2]), argv[3]);
 
 	if (system("mkdir -p /tmp/bench/a/b/c/d/e/f/g/h && touch " DEEP))
 		return 1;

@@ -1,13 +1,13 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * seclvl hostile-input table: what an attacker (or a buggy script) can
- * write to /sys/kernel/security/seclvl/seclvl and .../passwd, and how the
- * files answer reads of every shape. Every row asserts the exact result
+ * write to /sys/kernel/security/seclvl/seclvl, .../passwd and
+ * .../passwd_hash, and how the files answer reads of every shape. Every row asserts the exact result
  * (the byte count or the errno) and that the level did not move.
  *
- * Runs at level 1 on its own boot, on a test kernel whose configured unlock
- * password is "seclvl-test-unlock" (the right password is never written
- * here).
+ * Runs at level 1 on its own boot, with the unlock password
+ * "seclvl-test-unlock" set (built in, or through passwd_hash before: the
+ * right password is never written here).
  */
 
 #define _GNU_SOURCE
@@ -25,6 +25,10 @@
 
 #define LEVEL_FILE	"/sys/kernel/security/seclvl/seclvl"
 #define PASSWD_FILE	"/sys/kernel/security/seclvl/passwd"
+#define HASH_FILE	"/sys/kernel/security/seclvl/passwd_hash"
+/* a valid derivation of another password ("seclvl-attacker") */
+#define OTHER_HASH	"pbkdf2-sha256:20000:5365636c766c2d61747461636b657221:" \
+	"3bbd11aa184e4fb0628359fa16091fb6b0a6852a18932704e01a324bc9116753"
 #define START_LEVEL	1
 
 
@@ -148,6 +152,16 @@ static const struct row passwd_rows[] = {
 	{ "passwd: binary bytes", S("\xff\x00\x80"), 0, 0, EPERM_ },
 };
 
+/* at level 1: the password is sealed; malformed writes stay EINVAL */
+static const struct row hash_rows[] = {
+	{ "passwd_hash: another valid derivation", S(OTHER_HASH "\n"), 0, 0, EPERM_ },
+	{ "passwd_hash: not a derivation", S("seclvl-attacker"), 0, 0, EPERM_ },
+	{ "passwd_hash: empty write", S(""), 0, 0, EINVAL_ },
+	{ "passwd_hash: at offset 1 (pwrite)", S(OTHER_HASH), 1, 0, EINVAL_ },
+	{ "passwd_hash: 257 bytes", NULL, 257, 0, '0', EINVAL_ },
+	{ "passwd_hash: 65536 bytes", NULL, 65536, 0, '0', EINVAL_ },
+};
+
 static void run_rows(const char *path, const struct row *rows, size_t n)
 {
 	static char big[65536];
@@ -213,7 +227,7 @@ static int without_cap(void)
 {
 	struct __user_cap_header_struct hdr = { _LINUX_CAPABILITY_VERSION_3, 0 };
 	struct __user_cap_data_struct data[2];
-	long a, b;
+	long a, b, c;
 
 	if (syscall(SYS_capget, &hdr, data))
 		return 100;
@@ -222,7 +236,8 @@ static int without_cap(void)
 		return 101;
 	a = try_write(LEVEL_FILE, "2", 1, 0);
 	b = try_write(PASSWD_FILE, "seclvl-test-unlock", 18, 0);
-	return (a == -EPERM) | (b == -EPERM) << 1;
+	c = try_write(HASH_FILE, OTHER_HASH, sizeof(OTHER_HASH) - 1, 0);
+	return (a == -EPERM) | (b == -EPERM) << 1 | (c == -EPERM) << 2;
 }
 
 int main(void)
@@ -249,7 +264,10 @@ int main(void)
 	      "without CAP_SYS_ADMIN: writing the level refused (EPERM)");
 	check(WIFEXITED(status) && WEXITSTATUS(status) < 100 && (WEXITSTATUS(status) & 2),
 	      "without CAP_SYS_ADMIN: writing the password refused (EPERM)");
+	check(WIFEXITED(status) && WEXITSTATUS(status) < 100 && (WEXITSTATUS(status) & 4),
+	      "without CAP_SYS_ADMIN: setting the password refused (EPERM)");
 	check(read_level() == START_LEVEL, "without CAP_SYS_ADMIN: level still %d", START_LEVEL);
 	run_rows(PASSWD_FILE, passwd_rows, sizeof(passwd_rows) / sizeof(passwd_rows[0]));
+	run_rows(HASH_FILE, hash_rows, sizeof(hash_rows) / sizeof(hash_rows[0]));
 	return tap_plan();
 }

@@ -34,10 +34,18 @@ console_has() {
 console_lacks() {
 	! grep -qF -- "$2" "$TEST_OUT/$1.log"
 }
-# password_set LOG: rcS set the unlock password, and reported no failure
+# password_set LOG: rcS set the unlock password, the kernel logged it, and
+# rcS reported no failure
 password_set() {
 	console_has "$1" "[setup] setting the unlock password" &&
+		console_has "$1" "seclvl: unlock password set by cat[" &&
 		console_lacks "$1" "[setup] FAILED: cannot set the unlock password"
+}
+# password_refused LOG LEVEL: the kernel refused rcS's password at LEVEL,
+# and rcS said so
+password_refused() {
+	console_has "$1" "seclvl: refused setting the unlock password at level $2: cat[" &&
+		console_has "$1" "[setup] FAILED: cannot set the unlock password"
 }
 # the U-Boot part of a console log: everything before the kernel starts
 u_boot_lacks() {
@@ -75,7 +83,7 @@ host_check "appliance boot 1: wrote the persistence marker" \
 guest_check appliance-uboot-boot2 180 2 -- "$BOARD_CONF" "${locked_normal[@]}" "$disk" \
 	--dtb "${shared[CONTROL_DTB_NORMAL]}"
 host_check "appliance boot 2: the marker of boot 1 is intact" \
-	console_has appliance-uboot-boot2 "ok 11 - persistence: the marker written by the previous boot is intact"
+	console_has appliance-uboot-boot2 "ok 10 - persistence: the marker written by the previous boot is intact"
 host_check "appliance boot 2: rcS read the superblock left by boot 1's poweroff as clean" \
 	console_has appliance-uboot-boot2 "[setup] $DATA_DEV: clean"
 
@@ -295,5 +303,7 @@ host_check "make run: the data partition is kept from run to run, the boot parti
 cp "${product[DISK_TEST]}" "$TEST_OUT/initlvl-1.img"
 guest_check appliance-initlvl-1 $((180 * slow)) 2 -- "${direct[@]}" \
 	"panic=-1 seclvl.initlvl=1" --data "$TEST_OUT/initlvl-1.img"
+host_check "appliance booted at level 1: rcS could not set the unlock password (sealed from boot), and said so" \
+	password_refused appliance-initlvl-1 1
 
 stage_end

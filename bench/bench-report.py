@@ -111,7 +111,8 @@ def main():
         }
     # unlock@KERNEL@ITERATIONS: guest instructions of one verification
     res["unlock"] = {}
-    for key in sorted(k for k in vals if k.startswith("unlock@")):
+    for key in sorted((k for k in vals if k.startswith("unlock@")),
+                      key=lambda k: [int(x) for x in k.split("@")[1].split(".")]):
         _, kernel, iterations = key.split("@")
         v = vals[key]
         res["unlock"][kernel] = {

@@ -168,7 +168,7 @@ for k in "${overhead_kernels[@]}"; do
 			sed -n "s/^bench repeat=[0-9]* op=\([^ ]*\) iterations=[0-9]* ns_per_op=\([0-9.]*\).*/overhead_${mode}@$k@\1 \2/p" \
 				"$log" >>"$raw"
 			# the unlock password's verification (with seclvl only)
-			sed -n "s/^bench unlock repeat=[0-9]* iterations=\([0-9]*\) ns_per_verification=\([0-9]*\)$/unlock@$k@\1 \2/p" \
+			sed -n "s/^bench unlock repeat=[0-9]* iterations=\([0-9]*\) ns_per_verification=\([0-9]*\).*/unlock@$k@\1 \2/p" \
 				"$log" >>"$raw"
 		done
 	done

@@ -18,25 +18,15 @@ set -euo pipefail
 [ "$#" -eq 3 ] || die "usage: unlock-overlay.sh HASH_FILE|\"\" OUT_DIR STAMP"
 hash_file=$1 out=$2 stamp=$3
 
-# valid_hash LINE: the line passwd_hash takes (the kernel checks it again)
-valid_hash() {
-	local iterations
-	[[ $1 =~ ^pbkdf2-sha256:([1-9][0-9]{0,7}):([0-9a-f]{2}){8,64}:[0-9a-f]{64}$ ]] || return 1
-	iterations=${BASH_REMATCH[1]}
-	[ "$iterations" -ge 20000 ] && [ "$iterations" -le 10000000 ]
-}
-
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 mkdir -p "$tmp/rootfs/etc" "$tmp/tests/tests"
 if [ -n "$hash_file" ]; then
 	[ -f "$hash_file" ] || die "UNLOCK_HASH: $hash_file not found"
-	lines=$(wc -l <"$hash_file")
-	line=$(head -n 1 "$hash_file")
-	if [ "$lines" -ne 1 ] || ! valid_hash "$line"; then
-		die "UNLOCK_HASH: $hash_file is not one line pbkdf2-sha256:<20000-10000000>:<salt, 16-128 hex digits>:<key, 64 hex digits> (scripts/seclvl-passwd.py prints one)"
-	fi
-	printf '%s\n' "$line" >"$tmp/rootfs/etc/seclvl-passwd-hash"
+	# the same rules as the tool that makes the line
+	"$(dirname "$0")/seclvl-passwd.py" --check "$hash_file" ||
+		die "UNLOCK_HASH: $hash_file: scripts/seclvl-passwd.py prints such a line"
+	head -n 1 "$hash_file" >"$tmp/rootfs/etc/seclvl-passwd-hash"
 	password=${hash_file%.hash}
 	if [ "$password" != "$hash_file" ] && [ -f "$password" ]; then
 		cp "$password" "$tmp/tests/tests/unlock-password"

@@ -123,6 +123,7 @@ out_LINUX_OUT = $(BUILD_DIR)/$(KERNEL)/$(1)/linux
 out_IMAGE = $(BUILD_DIR)/$(KERNEL)/$(1)/linux/arch/$(ARCH)/boot/Image
 out_KERNEL_VERSION = $(BUILD_DIR)/$(KERNEL)/$(1)/kernel.version
 out_KCONFIG_FRAGMENTS = $(call kconfig_fragments_of,$(1))
+out_DEFCONFIG = defconfig/$(KERNEL)/$(1)_defconfig
 out_ROOTFS = $(BUILD_DIR)/$(KERNEL)/$(1)/rootfs.cpio.gz
 out_ROOTFS_MAINT = $(BUILD_DIR)/$(KERNEL)/$(1)/rootfs-maintenance.cpio.gz
 out_ROOTFS_TEST = $(BUILD_DIR)/$(KERNEL)/$(1)/rootfs-test.cpio.gz
@@ -137,25 +138,23 @@ out_DISK = $(BUILD_DIR)/$(KERNEL)/$(1)/disk-normal.img
 out_DISK_MAINT = $(BUILD_DIR)/$(KERNEL)/$(1)/disk-maintenance.img
 out_DISK_TEST = $(BUILD_DIR)/$(KERNEL)/$(1)/disk-test-normal.img
 out_DISK_TEST_MAINT = $(BUILD_DIR)/$(KERNEL)/$(1)/disk-test-maintenance.img
-VARIANT_OUTPUTS := KERNEL LINUX_SRC PATCH_DIR VBOOT_DIR LINUX_OUT IMAGE KERNEL_VERSION KCONFIG_FRAGMENTS ROOTFS ROOTFS_MAINT \
+VARIANT_OUTPUTS := KERNEL LINUX_SRC PATCH_DIR VBOOT_DIR LINUX_OUT IMAGE KERNEL_VERSION KCONFIG_FRAGMENTS DEFCONFIG \
+	ROOTFS ROOTFS_MAINT \
 	ROOTFS_TEST ROOTFS_TEST_MAINT FIT FIT_MAINT FIT_TEST FIT_TEST_MAINT DISK DISK_MAINT \
 	DISK_TEST DISK_TEST_MAINT
 OUT := $(call out_dir,$(VARIANT))
 LINUX_OUT := $(call out_LINUX_OUT,$(VARIANT))
 
-# Kernel config: fragments merged onto allnoconfig, in this order.
-# The board's linux.config, then kernel-config/ (appliance, security, the
-# demonstration's surfaces), the variant's, and last your own
-# kernel-config/local.config (make linux-update-config writes it).
-VARIANT_FRAGMENTS_product := kernel-config/product.config kernel-config/small.config \
-	board/$(BOARD)/cmdline.config
-VARIANT_FRAGMENTS_test := kernel-config/test.config kernel-config/storage.config
-VARIANT_FRAGMENTS_debug := kernel-config/test.config kernel-config/storage.config kernel-config/debug.config \
-	kernel-config/kasan.config
-BASE_FRAGMENTS := board/$(BOARD)/linux.config $(addprefix kernel-config/,appliance.config \
-	security.config demo.config) $(wildcard kernel-config/kernel-$(KERNEL).config)
-LOCAL_FRAGMENT := $(wildcard kernel-config/local.config)
-kconfig_fragments_of = $(BASE_FRAGMENTS) $(VARIANT_FRAGMENTS_$(1)) $(LOCAL_FRAGMENT)
+# Kernel config: defconfig/VARIANT.fragments lists the fragments merged
+# onto allnoconfig, in order (@BOARD@ and @KERNEL@ replaced, a leading ?
+# for one a kernel may not have), and your own defconfig/local.config (make
+# linux-update-config writes it) comes last. defconfig/KERNEL/VARIANT_defconfig
+# is what comes out (savedefconfig), checked by make check.
+fragment_list = $(shell sed -e 's/\#.*//' -e 's/@BOARD@/$(BOARD)/g' \
+	-e 's/@KERNEL@/$(KERNEL)/g' defconfig/$(1).fragments)
+LOCAL_FRAGMENT := $(wildcard defconfig/local.config)
+kconfig_fragments_of = $(foreach f,$(call fragment_list,$(1)),$(if $(filter ?%,$(f)),\
+	$(wildcard $(patsubst ?%,%,$(f))),$(f))) $(LOCAL_FRAGMENT)
 KCONFIG_FRAGMENTS := $(call kconfig_fragments_of,$(VARIANT))
 
 # Kernel build environment: out of tree, cross, reproducible, ccache when
@@ -241,7 +240,7 @@ $(LINUX_OUT)/config.stamp: $(KCONFIG_FRAGMENTS) $(LINUX_OUT)/fragments.list $(TR
 	@$(SCRIPTS)/configure-kernel.sh $(LINUX_SRC) $(LINUX_OUT) $(KCONFIG_FRAGMENTS)
 	@touch $@
 
-## linux-config: merge the board and kernel-config/ fragments onto allnoconfig and check them
+## linux-config: merge the fragments defconfig/VARIANT.fragments lists onto allnoconfig and check them
 linux-config: $(LINUX_OUT)/config.stamp
 
 $(IMAGE): $(LINUX_OUT)/config.stamp $(LINUX_OUT)/.config $(TREE_STAMP)
@@ -540,10 +539,18 @@ distro-check:
 linux-menuconfig: $(LINUX_OUT)/config.stamp
 	$(KMAKE) menuconfig
 
-## linux-update-config: write menuconfig changes back as kernel-config/local.config (merged last)
+## linux-update-config: write menuconfig changes back as defconfig/local.config (merged last)
 linux-update-config: $(LINUX_OUT)/config.stamp
 	@$(SCRIPTS)/save-kernel-fragment.sh $(LINUX_SRC) $(LINUX_OUT) \
-		kernel-config/local.config $(filter-out kernel-config/local.config,$(KCONFIG_FRAGMENTS))
+		defconfig/local.config $(filter-out defconfig/local.config,$(KCONFIG_FRAGMENTS))
+
+## linux-update-defconfig: rewrite defconfig/KERNEL/VARIANT_defconfig, what the fragments give (savedefconfig)
+linux-update-defconfig: $(LINUX_OUT)/config.stamp
+	$(if $(LOCAL_FRAGMENT),$(error defconfig/local.config would be in it: make it a fragment of defconfig/fragments/ and list it, or move it aside))
+	@$(KMAKE) -s savedefconfig
+	@mkdir -p $(dir $(call out_DEFCONFIG,$(VARIANT)))
+	@cp $(LINUX_OUT)/defconfig $(call out_DEFCONFIG,$(VARIANT))
+	@echo "    $(call out_DEFCONFIG,$(VARIANT))"
 
 ## clean: remove build outputs, keep the extracted kernel tree, U-Boot source, busybox and the signing key
 clean:

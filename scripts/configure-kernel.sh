@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Merge the kernel-config/ and board fragments onto arm64 allnoconfig with the tree's
+# Merge the fragments of defconfig/VARIANT.fragments onto arm64 allnoconfig with the tree's
 # merge_config.sh, run olddefconfig, then check that every requested option
 # ended up as requested.
 #

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # linux-savedefconfig: write what the current .config changes relative to
-# the committed kernel-config/ and board fragments into one more fragment (default
-# kernel-config/local.config), so that menuconfig changes survive a rebuild.
+# the fragments defconfig/VARIANT.fragments lists into one more fragment (default
+# defconfig/local.config), so that menuconfig changes survive a rebuild.
 #
 #   save-kernel-fragment.sh SRC OUT LOCAL_FRAGMENT FRAGMENT...
 set -euo pipefail
@@ -37,7 +37,7 @@ if [ -z "$changes" ]; then
 else
 	{
 		echo "# Local changes saved by 'make linux-savedefconfig' against the other"
-		echo "# fragments of kernel-config/. Edit, rename or commit as a fragment of its own."
+		echo "# fragments of defconfig/. Edit, rename or commit as a fragment of its own."
 		printf '%s\n' "$changes"
 	} >"$local_frag"
 	echo "    $(printf '%s\n' "$changes" | wc -l) option(s) written to $local_frag"

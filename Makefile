@@ -547,10 +547,7 @@ linux-update-config: $(LINUX_OUT)/config.stamp
 ## linux-update-defconfig: rewrite defconfig/KERNEL/VARIANT_defconfig, what the fragments give (savedefconfig)
 linux-update-defconfig: $(LINUX_OUT)/config.stamp
 	$(if $(LOCAL_FRAGMENT),$(error defconfig/local.config would be in it: make it a fragment of defconfig/fragments/ and list it, or move it aside))
-	@$(KMAKE) -s savedefconfig
-	@mkdir -p $(dir $(call out_DEFCONFIG,$(VARIANT)))
-	@cp $(LINUX_OUT)/defconfig $(call out_DEFCONFIG,$(VARIANT))
-	@echo "    $(call out_DEFCONFIG,$(VARIANT))"
+	@$(SCRIPTS)/check-defconfig.sh --update $(LINUX_SRC) $(LINUX_OUT) $(call out_DEFCONFIG,$(VARIANT))
 
 ## clean: remove build outputs, keep the extracted kernel tree, U-Boot source, busybox and the signing key
 clean:

@@ -70,13 +70,12 @@ read -r -a frags <<<"${test[KCONFIG_FRAGMENTS]}"
 host_check "kernel config ($variant kernel): every option requested by the fragments is set" \
 	scripts/check-kernel-config.sh "${test[LINUX_OUT]}/.config" "${frags[@]}"
 host_check "kernel config ($variant kernel): ${test[DEFCONFIG]} is what the fragments give" \
-	scripts/check-defconfig.sh "$BOARD_CONF" "$LINUX_SRC" "${test[LINUX_OUT]}" "${test[DEFCONFIG]}"
+	scripts/check-defconfig.sh "$LINUX_SRC" "${test[LINUX_OUT]}" "${test[DEFCONFIG]}"
 if [ "$label" = "$host_kernel" ]; then
 	read -r -a frags <<<"${product[KCONFIG_FRAGMENTS]}"
 	host_check "kernel config (product kernel): every option requested by the fragments is set" \
 		scripts/check-kernel-config.sh "${product[LINUX_OUT]}/.config" "${frags[@]}"
 	host_check "kernel config (product kernel): ${product[DEFCONFIG]} is what the fragments give" \
-		scripts/check-defconfig.sh "$BOARD_CONF" "$LINUX_SRC" "${product[LINUX_OUT]}" \
-		"${product[DEFCONFIG]}"
+		scripts/check-defconfig.sh "$LINUX_SRC" "${product[LINUX_OUT]}" "${product[DEFCONFIG]}"
 fi
 stage_end

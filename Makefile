@@ -8,7 +8,7 @@ BOOT ?= uboot
 MODE ?= normal
 # U-Boot for the uboot boots: locked (built from Debian's u-boot source,
 # boots the signed FIT only) or debian (Debian's stock u-boot-qemu binary,
-# for comparison; see README "Verified boot")
+# for comparison; see docs/verified-boot.md)
 UBOOT ?= locked
 ifeq ($(filter $(BOOT),uboot direct),)
 $(error BOOT must be uboot or direct, not '$(BOOT)')
@@ -47,17 +47,22 @@ KERNEL_GOALS := $(filter-out $(NO_KERNEL_GOALS),$(or $(MAKECMDGOALS),all))
 ifeq ($(origin KERNEL),undefined)
 KERNEL := $(shell scripts/host-kernels.sh default 2>/dev/null)
 endif
+# A fresh machine: apt has no package lists yet to tell this host's
+# kernel. Reading the Makefile installs nothing: the dependencies are
+# installed by the rule of an included makefile, which make runs before
+# any goal, and then make reads the Makefile again with the kernel known
+# (GNU make's remaking of makefiles). make -n stops there instead.
+BOOTSTRAP_MK := $(BUILD_DIR)/host-kernel.mk
 ifeq ($(KERNEL),)
 ifneq ($(KERNEL_GOALS),)
-# a fresh machine: apt has no package lists yet to tell the host's kernel
-$(info apt cannot tell this host's kernel yet: installing the dependencies first)
-$(shell scripts/install-deps.sh default >&2)
-KERNEL := $(shell scripts/host-kernels.sh default)
+include $(BOOTSTRAP_MK)
 endif
 endif
 ifneq ($(KERNEL_GOALS),)
+ifneq ($(KERNEL),)
 ifeq ($(filter $(KERNEL),$(KERNELS)),)
 $(error KERNEL must be one of: $(KERNELS), not '$(KERNEL)')
+endif
 endif
 endif
 
@@ -69,7 +74,7 @@ export ARCH UBOOT_ARCH CROSS_COMPILE
 
 # FIT signing. The development key is generated under build/ on first use;
 # KEY_DIR=/path/to/keys KEY_NAME=name signs with your own key instead
-# (NAME.key and NAME.crt; see README "Verified boot").
+# (NAME.key and NAME.crt; see docs/verified-boot.md).
 DEFAULT_KEY_DIR := $(BUILD_DIR)/keys
 KEY_DIR ?= $(DEFAULT_KEY_DIR)
 KEY_NAME ?= dev
@@ -219,7 +224,18 @@ all: linux rootfs fit disk $(UBOOT_LOCKED) $(CONTROL_DTB_locked)
 
 ## deps: install the host packages and busybox-static:arm64 (idempotent)
 deps:
-	@BUILD_DIR=$(BUILD_DIR) $(SCRIPTS)/install-deps.sh $(KERNEL)
+	@BUILD_DIR=$(BUILD_DIR) $(SCRIPTS)/install-deps.sh $(or $(KERNEL),default)
+
+# the included makefile of a fresh machine (above): the host's kernel,
+# once the dependencies are installed
+$(BOOTSTRAP_MK):
+	@case "$(firstword -$(MAKEFLAGS))" in *n*) \
+		echo "apt cannot tell this host's kernel yet: run 'make deps' first (make -n installs nothing)" >&2; \
+		exit 1;; esac
+	@echo "apt cannot tell this host's kernel yet: installing the dependencies first"
+	@BUILD_DIR=$(BUILD_DIR) $(SCRIPTS)/install-deps.sh default
+	@mkdir -p $(@D)
+	@k=$$($(SCRIPTS)/host-kernels.sh default) && echo "KERNEL := $$k" >$@
 
 # The series stamp is rewritten only when the tree or the patches change, so
 # an unchanged series never reaches the kernel build.
@@ -239,6 +255,10 @@ $(LINUX_OUT)/fragments.list: FORCE
 $(LINUX_OUT)/config.stamp: $(KCONFIG_FRAGMENTS) $(LINUX_OUT)/fragments.list $(TREE_STAMP)
 	@$(SCRIPTS)/configure-kernel.sh $(LINUX_SRC) $(LINUX_OUT) $(KCONFIG_FRAGMENTS)
 	@touch $@
+
+# .config is written by that step (a rule with no recipe: make -n, which
+# does not run it, takes it as made)
+$(LINUX_OUT)/.config: $(LINUX_OUT)/config.stamp ;
 
 ## linux-config: merge the fragments defconfig/VARIANT.fragments lists onto allnoconfig and check them
 linux-config: $(LINUX_OUT)/config.stamp
@@ -312,8 +332,13 @@ $(ROOTFS_TEST_MAINT): $(PACK_DEPS) $(MAINT_FILES) $(TESTS_OVERLAY).stamp | deps
 # The test overlay: tests/guest/ at /tests, the C suites built static for
 # aarch64, the seclvl kselftest built from the patched tree with its own
 # Makefile (kselftest_harness.h does not build with -Wextra), the test
-# module, and the version the smoke test expects.
+# module, the version the smoke test expects, and the board's inittab with
+# one line more: init runs /tests/after-lock once rcS has set the
+# appliance up and locked it (the product's rcS knows nothing of tests).
 TEST_CFLAGS := -static -O2 -Wall -Wextra -Werror
+# (through a variable: a recipe line naming $$(MAKE) runs under make -n,
+# and the tree it enters may not exist yet)
+SELFTEST_MAKE = $(MAKE)
 GUEST_C_TESTS := $(patsubst tests/guest/%.c,%,$(wildcard tests/guest/*.c))
 SELFTEST_DIR := $(LINUX_SRC)/tools/testing/selftests/seclvl
 # the kernel's own UAPI headers for the kselftest (the cross libc's are
@@ -323,15 +348,19 @@ UAPI_HEADERS := $(LINUX_OUT)/usr/include
 $(UAPI_HEADERS).stamp: $(IMAGE)
 	@$(KMAKE) -s headers
 	@touch $@
+BOARD_INITTAB := board/$(BOARD)/rootfs/etc/inittab
 $(TESTS_OVERLAY).stamp: $(GUEST_TEST_FILES) $(TESTMOD_KO) $(KERNEL_VERSION_FILE) $(TREE_STAMP) \
-		$(UAPI_HEADERS).stamp
-	@rm -rf $(TESTS_OVERLAY) && mkdir -p $(TESTS_OVERLAY)/tests/bin
+		$(UAPI_HEADERS).stamp $(BOARD_INITTAB)
+	@rm -rf $(TESTS_OVERLAY) && mkdir -p $(TESTS_OVERLAY)/tests/bin $(TESTS_OVERLAY)/etc
+	@grep -q '^::sysinit:' $(BOARD_INITTAB) || \
+		{ echo "$(BOARD_INITTAB): no ::sysinit: line to run the tests after" >&2; exit 1; }
+	@sed '/^::sysinit:/a ::wait:/tests/after-lock' $(BOARD_INITTAB) >$(TESTS_OVERLAY)/etc/inittab
 	@cp tests/guest/* $(TESTS_OVERLAY)/tests/
 	@rm -f $(TESTS_OVERLAY)/tests/*.c $(TESTS_OVERLAY)/tests/*.h
 	@for t in $(GUEST_C_TESTS); do \
 		$(CROSS_COMPILE)gcc $(TEST_CFLAGS) -o $(TESTS_OVERLAY)/tests/bin/$$t \
 			tests/guest/$$t.c || exit 1; done
-	@CFLAGS=-Werror $(MAKE) -s -C $(SELFTEST_DIR) \
+	@CFLAGS=-Werror $(SELFTEST_MAKE) -s -C $(SELFTEST_DIR) \
 		OUTPUT=$(abspath $(TESTS_OVERLAY))/tests/bin \
 		CROSS_COMPILE=$(CROSS_COMPILE) LDFLAGS=-static \
 		KHDR_INCLUDES="-isystem $(abspath $(UAPI_HEADERS))"
@@ -407,19 +436,24 @@ disk: $(DISK)
 
 ## run: boot the appliance in QEMU (BOOT=uboot|direct, MODE=normal|maintenance, UBOOT=locked|debian, FRESH=1)
 # build/VARIANT/run.img keeps /data from one run to the next; FRESH=1
-# empties it
+# empties it. The machine's command line is written beside the images as
+# build/KERNEL/VARIANT/start-qemu.sh, which make run then runs (and a user
+# may run by hand).
 RUN_DISK := $(OUT)/run.img
+START_QEMU := $(OUT)/start-qemu.sh
 ifeq ($(BOOT),direct)
 run: $(IMAGE) $(ROOTFS) $(ROOTFS_MAINT) $(DISK)
 	@$(SCRIPTS)/prepare-run-disk.sh board/$(BOARD)/board.conf $(DISK) $(RUN_DISK) $(FRESH)
 	@$(SCRIPTS)/run-qemu.sh board/$(BOARD)/board.conf direct $(IMAGE) \
 		$(if $(filter maintenance,$(MODE)),$(ROOTFS_MAINT),$(ROOTFS)) "$(BOOTARGS)" \
-		--data $(RUN_DISK)
+		--data $(RUN_DISK) --write $(START_QEMU)
+	@$(START_QEMU)
 else
 run: $(DISK) $(CONTROL_DTB) $(if $(filter locked,$(UBOOT)),$(UBOOT_LOCKED))
 	@$(SCRIPTS)/prepare-run-disk.sh board/$(BOARD)/board.conf $(DISK) $(RUN_DISK) $(FRESH)
 	@$(SCRIPTS)/run-qemu.sh board/$(BOARD)/board.conf uboot $(UBOOT_BIN_$(UBOOT)) \
-		$(RUN_DISK) --dtb $(CONTROL_DTB)
+		$(RUN_DISK) --dtb $(CONTROL_DTB) --write $(START_QEMU)
+	@$(START_QEMU)
 endif
 
 # The fixtures of make check, with their prerequisites: the pristine disks
@@ -480,13 +514,15 @@ CHECK_KERNELS ?=
 test_images_of = for k in $(1); do \
 		$(MAKE) --no-print-directory KERNEL=$$k VARIANT=test test-images || exit; \
 	done
+# (each line that runs a make runs only that make: make -n runs them, as
+# dry runs, and prints the others)
+check_kernels = kernels="$(CHECK_KERNELS)" && kernels=$${kernels:-$$($(SCRIPTS)/host-kernels.sh all)}
 check:
 	@BUILD_DIR=$(BUILD_DIR) $(SCRIPTS)/install-deps.sh all
-	@kernels="$(CHECK_KERNELS)" && kernels=$${kernels:-$$($(SCRIPTS)/host-kernels.sh all)} && \
-	$(call test_images_of,$$(printf '%s\n' $$kernels | grep -vxF '$(KERNEL)')) && \
-	$(MAKE) --no-print-directory VARIANT=debug test-images && \
-	$(MAKE) --no-print-directory VARIANT=product product-test-images && \
-	tests/check.sh $(BUILD_DIR) $(KERNEL) $$kernels
+	@$(check_kernels) && $(call test_images_of,$$(printf '%s\n' $$kernels | grep -vxF '$(KERNEL)'))
+	@$(MAKE) --no-print-directory VARIANT=debug test-images
+	@$(MAKE) --no-print-directory VARIANT=product product-test-images
+	@$(check_kernels) && tests/check.sh $(BUILD_DIR) $(KERNEL) $$kernels
 
 # make bench measures the build itself first: a cold kbuild of the product
 # configuration without ccache in a scratch tree, the rebuild after
@@ -496,6 +532,9 @@ BENCH_OUT := $(BUILD_DIR)/bench
 BENCH_KBUILD := $(BENCH_OUT)/linux
 BENCH_TOUCHED := $(LINUX_SRC)/security/seclvl/bdev.c
 KMAKE_BENCH = $(call kmake_in,$(BENCH_KBUILD),nocache)
+# the no-op make measured: named through a variable, as a line naming
+# $$(MAKE) itself runs under make -n (bench_time would write its figures)
+NOOP_MAKE = $(MAKE)
 bench_time = bench/time-command.sh $(BENCH_OUT)/raw.txt $(BENCH_OUT)/build.log $(1) --
 
 # make bench's peer: the kernel a Buildroot user boots on this board
@@ -523,7 +562,7 @@ bench: | deps
 	@touch -r $(BENCH_TOUCHED) $(BENCH_OUT)/touched.mtime && touch $(BENCH_TOUCHED)
 	@$(call bench_time,build_touch_seclvl_s) $(KMAKE_BENCH) -j$(NPROC) Image modules; \
 		rc=$$?; touch -r $(BENCH_OUT)/touched.mtime $(BENCH_TOUCHED); exit $$rc
-	@$(call bench_time,build_noop_s) $(MAKE) -s VARIANT=product all
+	@$(call bench_time,build_noop_s) $(NOOP_MAKE) -s VARIANT=product all
 	@bench/bench.sh $(BUILD_DIR) $(KERNEL) $(BENCH_OUT) $(PEER_IMAGE) $$($(SCRIPTS)/host-kernels.sh all)
 
 ## reproducible-check: two clean builds, compare Image, initramfs, FIT, the locked U-Boot and its control DT

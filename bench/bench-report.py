@@ -45,7 +45,7 @@ def boot_steps(path):
                 label = "U-Boot: Starting kernel"
             elif "[setup] " in text:
                 label = "rcS: " + text.split("[setup] ", 1)[1].split(":", 1)[0]
-            elif "appliance locked:" in text:
+            elif "appliance-state: locked" in text:
                 label = "lock banner"
             if label and label not in steps:
                 steps[label] = t

@@ -127,7 +127,7 @@ stage_end
 
 # ---- boot to locked -------------------------------------------------------
 stage_begin "boot to the lock banner: $boots boots each direct, locked U-Boot, Debian's U-Boot"
-marker="appliance locked:"
+marker="appliance-state: locked"
 for i in $(seq "$boots"); do
 	cp "$DISK" "$out/boot.img"
 	t=$("$here/time-boot.py" 120 "$marker" "$out/boot-direct-$i.log" -- \

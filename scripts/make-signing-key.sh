@@ -32,5 +32,5 @@ openssl req -batch -new -x509 -days 3650 -key "$dir/$name.key.tmp" \
 	-out "$dir/$name.crt.tmp"
 mv "$dir/$name.crt.tmp" "$dir/$name.crt"
 mv "$dir/$name.key.tmp" "$dir/$name.key"
-echo "    $dir/$name.key: development key, not for production (README: Verified boot)"
+echo "    $dir/$name.key: development key, not for production (docs/verified-boot.md)"
 stage_end

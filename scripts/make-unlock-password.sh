@@ -29,5 +29,5 @@ chmod 700 "$dir"
 "$(dirname "$0")/seclvl-passwd.py" <"$dir/$name.tmp" >"$dir/$name.hash.tmp"
 mv "$dir/$name.tmp" "$dir/$name"
 mv "$dir/$name.hash.tmp" "$dir/$name.hash"
-echo "    $dir/$name: development password, not for production (README: Unlocking)"
+echo "    $dir/$name: development password, not for production (docs/verified-boot.md, Unlocking)"
 stage_end

@@ -17,13 +17,16 @@
 #          --dtb FILE (the device tree QEMU hands over instead of its own:
 #          U-Boot's control DT with the FIT signing key),
 #          --dumpdtb FILE (write QEMU's device tree for exactly these
-#          options to FILE and exit)
+#          options to FILE and exit),
+#          --write FILE (without --batch: write FILE, a script that starts
+#          this machine, run by hand or by make run, instead of starting
+#          it; arguments given to FILE are added to QEMU's)
 set -euo pipefail
 
 # shellcheck source=scripts/log.sh
 . "$(dirname "$0")/log.sh"
 
-usage="usage: run-qemu.sh BOARD_CONF uboot U_BOOT_BIN DISK | direct IMAGE INITRAMFS CMDLINE [--disk IMG]... [--scsi IMG] [--nvme IMG] [--flash IMG] [--data DISK] [--batch [--serial-stdin]] [--icount] [--dtb FILE] [--dumpdtb FILE]"
+usage="usage: run-qemu.sh BOARD_CONF uboot U_BOOT_BIN DISK | direct IMAGE INITRAMFS CMDLINE [--disk IMG]... [--scsi IMG] [--nvme IMG] [--flash IMG] [--data DISK] [--batch [--serial-stdin]] [--icount] [--dtb FILE] [--dumpdtb FILE] [--write FILE]"
 [ "$#" -ge 3 ] || die "$usage"
 board_conf=$1 boot=$2
 shift 2
@@ -51,6 +54,7 @@ esac
 
 batch=0
 serial_stdin=0
+write=
 extra=()
 while [ "$#" -gt 0 ]; do
 	case $1 in
@@ -98,6 +102,10 @@ while [ "$#" -gt 0 ]; do
 		machine+=",dumpdtb=$2"
 		shift 2
 		;;
+	--write)
+		write=$2
+		shift 2
+		;;
 	*) die "$usage" ;;
 	esac
 done
@@ -122,14 +130,34 @@ if [ "$batch" -eq 1 ]; then
 	exec "$QEMU" "${args[@]}" </dev/null
 fi
 args+=(-nographic)
-# the command line, to start the same machine by hand: quoted where needed
-printf 'QEMU command:'
-for a in "$QEMU" "${args[@]}"; do
-	if [[ $a =~ ^[A-Za-z0-9_./,=:+-]+$ ]]; then
-		printf ' %s' "$a"
+[ -n "$write" ] || die "without --batch, --write FILE is needed: the machine is started from FILE"
+# FILE: the command line, quoted where needed, run from this directory
+quote() {
+	if [[ $1 =~ ^[A-Za-z0-9_./,=:+-]+$ ]]; then
+		printf '%s' "$1"
 	else
-		printf ' %q' "$a"
+		printf '%q' "$1"
 	fi
-done
-printf '\nQEMU console: press Ctrl-A X to quit QEMU, Ctrl-A H for help.\n'
-exec "$QEMU" "${args[@]}"
+}
+{
+	echo '#!/usr/bin/env bash'
+	echo '# The appliance on QEMU, as make run starts it (scripts/run-qemu.sh wrote'
+	echo '# this file). Ctrl-A X quits QEMU, Ctrl-A H for help; arguments are added'
+	echo "# to QEMU's."
+	echo 'set -euo pipefail'
+	echo "cd $(quote "$PWD")"
+	echo "echo 'QEMU console: press Ctrl-A X to quit QEMU, Ctrl-A H for help.'"
+	printf 'exec %s' "$(quote "$QEMU")"
+	# one option a line, with its value
+	for ((i = 0; i < ${#args[@]}; i++)); do
+		printf ' \\\n\t%s' "$(quote "${args[i]}")"
+		if [ $((i + 1)) -lt ${#args[@]} ] && [[ ${args[i + 1]} != -* ]]; then
+			i=$((i + 1))
+			printf ' %s' "$(quote "${args[i]}")"
+		fi
+	done
+	printf ' \\\n\t"$@"\n'
+} >"$write.tmp"
+chmod +x "$write.tmp"
+mv "$write.tmp" "$write"
+echo "    $write: the machine's QEMU command line (run it by hand to start the same machine)"

@@ -118,10 +118,7 @@ bg_job() {
 # renumber OFFSET: the top-level results of a TAP stream, numbered from
 # OFFSET + 1 (a boot's own results, indented, keep their numbers)
 renumber() {
-	awk -v off="$1" '
-		/^ok [0-9]+/ { sub(/^ok [0-9]+/, "ok " ($2 + off)) }
-		/^not ok [0-9]+/ { sub(/^not ok [0-9]+/, "not ok " ($3 + off)) }
-		{ print }'
+	python3 "$TESTS_DIR/tap.py" renumber "$1"
 }
 
 bg_merge() {
@@ -131,8 +128,7 @@ bg_merge() {
 	renumber "$n" <"$dir/job.tap" >>"$TAP_LOG"
 	if [ "$rc" -ne 0 ] || ! read -r jn jp jf js <"$dir/job.counts"; then
 		# the results it gave, counted at the top level, and one failure
-		jp=$(grep -cE '^ok [0-9]+' "$dir/job.tap" || true)
-		jf=$(grep -cE '^not ok [0-9]+' "$dir/job.tap" || true)
+		read -r jp jf < <(python3 "$TESTS_DIR/tap.py" counts "$dir/job.tap")
 		n=$((n + jp + jf + 1))
 		passed=$((passed + jp))
 		failed=$((failed + jf + 1))

@@ -104,7 +104,7 @@ in_root() {
 
 # The README's first command: make run, up to the lock banner (it builds
 # the product on the way), then QEMU is stopped.
-banner="appliance locked: seclvl 2 (highly secure)"
+banner="appliance-state: locked level=2"
 run_log=$log_dir/make-run.log
 stage_begin "$dist: make run, until the lock banner"
 # shellcheck disable=SC2016 # expanded in the chroot

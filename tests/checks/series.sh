@@ -14,13 +14,14 @@ flock "$build/series-check.lock" "$TESTS_DIR/check-series.sh" "$LINUX_SRC" "${te
 imported_results "$series_log"
 # the run must have reached its end: as many results as its plan, and a
 # failing exit explained by a failing result
-series_plan=$(sed -n 's/^1\.\.\([0-9]*\)$/\1/p' "$series_log" | head -n 1)
-series_got=$(grep -c '^ok \|^not ok ' "$series_log" || true)
-if [ -z "$series_plan" ] || [ "$series_got" -ne "$series_plan" ] ||
-	{ [ "$series_rc" -ne 0 ] && ! grep -q '^not ok ' "$series_log"; }; then
+series_complete=0
+series_counts=$(python3 "$TESTS_DIR/tap.py" complete "$series_log") || series_complete=1
+read -r series_got series_plan <<<"$series_counts"
+read -r _ series_failed < <(python3 "$TESTS_DIR/tap.py" counts "$series_log")
+if [ "$series_complete" -ne 0 ] || { [ "$series_rc" -ne 0 ] && [ "$series_failed" -eq 0 ]; }; then
 	n=$((n + 1))
 	failed=$((failed + 1))
-	emit "not ok $n - series check ran to its end: $series_got of ${series_plan:-no plan} results, exit status $series_rc (log: $series_log)"
+	emit "not ok $n - series check ran to its end: $series_got of $series_plan results, exit status $series_rc (log: $series_log)"
 	tail -n 10 "$series_log" | sed 's/^/#   /' | tee -a "$TAP_LOG"
 fi
 stage_end

@@ -58,24 +58,22 @@ guest_check() {
 # imported_results LOG: the "ok"/"not ok" lines of a job's log as results
 # of this stream, renumbered; its "#" lines kept
 imported_results() {
-	local line
-	while IFS= read -r line; do
-		case $line in
-		"ok "*)
+	local kind text
+	while IFS=$'\t' read -r kind text; do
+		case $kind in
+		ok)
 			n=$((n + 1))
 			passed=$((passed + 1))
-			line=${line#ok [0-9]* }
-			emit "ok $n - ${label:+$label: }${line#- }"
+			emit "ok $n - ${label:+$label: }$text"
 			;;
-		"not ok "*)
+		"not ok")
 			n=$((n + 1))
 			failed=$((failed + 1))
-			line=${line#not ok [0-9]* }
-			emit "not ok $n - ${label:+$label: }${line#- }"
+			emit "not ok $n - ${label:+$label: }$text"
 			;;
-		"#"*) emit "$line" ;;
+		"#") emit "$text" ;;
 		esac
-	done <"$1"
+	done < <(python3 "$TESTS_DIR/tap.py" results "$1")
 }
 
 # tap_end JUNIT: the plan, the JUnit XML of the stream, the summary line
@@ -83,8 +81,8 @@ imported_results() {
 tap_end() {
 	local summary
 	emit "1..$n"
-	python3 "$TESTS_DIR/tap-to-junit.py" "$TAP_LOG" "$1" ||
-		{ failed=$((failed + 1)); echo "# tap-to-junit.py failed: no $1"; }
+	python3 "$TESTS_DIR/tap.py" junit "$TAP_LOG" "$1" ||
+		{ failed=$((failed + 1)); echo "# tap.py junit failed: no $1"; }
 	summary="$passed passed, $failed failed"
 	[ "$skipped" -gt 0 ] && summary+=", $skipped skipped"
 	echo "$summary"

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * seclvl hook overhead microbenchmark: the system calls whose paths carry
- * seclvl's hooks (path walk, open, read/write, chmod, fork+exec, ioctl),
+ * seclvl's hooks (path walk, open, read/write, chmod, fork+exec, ioctl,
+ * mmap of a program and of anonymous memory),
  * and adjtimex()'s read-only requests (which reach no LSM hook and take
  * no lock: the timekeeping patch's narrow form), timed in a loop. Prints one line per operation and repeat:
  *
@@ -26,6 +27,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/ioctl.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
 #include <sys/timex.h>
 #include <sys/wait.h>
@@ -103,6 +105,28 @@ static void op_chmod(void)
 		exit(5);
 }
 
+static int exec_fd;
+
+/* a program's text mapped as the ELF loader maps it (the exec rule's path) */
+static void op_mmap_exec(void)
+{
+	void *p = mmap(NULL, 4096, PROT_READ | PROT_EXEC, MAP_PRIVATE, exec_fd, 0);
+
+	if (p == MAP_FAILED)
+		exit(10);
+	munmap(p, 4096);
+}
+
+/* anonymous memory, as malloc maps it */
+static void op_mmap_anon(void)
+{
+	void *p = mmap(NULL, 4096, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+
+	if (p == MAP_FAILED)
+		exit(11);
+	munmap(p, 4096);
+}
+
 static void op_fork_exec(void)
 {
 	pid_t pid = fork();
@@ -129,6 +153,8 @@ static const struct {
 	{ "ioctl-fionread", op_ioctl, 20000 },
 	{ "adjtimex-read", op_adjtimex_read, 20000 },
 	{ "adjtime-ss-read", op_adjtime_read, 20000 },
+	{ "mmap-exec-munmap", op_mmap_exec, 20000 },
+	{ "mmap-anon-munmap", op_mmap_anon, 20000 },
 	{ "fork-exec", op_fork_exec, 300 },
 };
 
@@ -172,7 +198,8 @@ int main(int argc, char **argv)
 	if (system("mkdir -p /tmp/bench/a/b/c/d/e/f/g/h && touch " DEEP))
 		return 1;
 	rw_fd = open("/tmp/bench/rw", O_RDWR | O_CREAT, 0644);
-	if (rw_fd < 0)
+	exec_fd = open("/bin/busybox", O_RDONLY);
+	if (rw_fd < 0 || exec_fd < 0)
 		return 1;
 	for (r = 1; r <= repeats; r++) {
 		for (i = 0; i < sizeof(ops) / sizeof(ops[0]); i++) {

@@ -53,6 +53,8 @@ endif
 # any goal, and then make reads the Makefile again with the kernel known
 # (GNU make's remaking of makefiles). make -n stops there instead.
 BOOTSTRAP_MK := $(BUILD_DIR)/host-kernel.mk
+# (read now: while make remakes a makefile, MAKEFLAGS no longer shows -n)
+DRY_RUN := $(findstring n,$(firstword -$(MAKEFLAGS)))
 ifeq ($(KERNEL),)
 ifneq ($(KERNEL_GOALS),)
 include $(BOOTSTRAP_MK)
@@ -229,9 +231,9 @@ deps:
 # the included makefile of a fresh machine (above): the host's kernel,
 # once the dependencies are installed
 $(BOOTSTRAP_MK):
-	@case "$(firstword -$(MAKEFLAGS))" in *n*) \
+	@if [ -n "$(DRY_RUN)" ]; then \
 		echo "apt cannot tell this host's kernel yet: run 'make deps' first (make -n installs nothing)" >&2; \
-		exit 1;; esac
+		exit 1; fi
 	@echo "apt cannot tell this host's kernel yet: installing the dependencies first"
 	@BUILD_DIR=$(BUILD_DIR) $(SCRIPTS)/install-deps.sh default
 	@mkdir -p $(@D)

@@ -34,7 +34,8 @@ import sys
 import xml.etree.ElementTree as ET
 
 RESULT = re.compile(r'^(not )?ok \d+(?: -)? ?(.*)$')
-RESULT_START = re.compile(r'^(not )?ok [0-9]+')
+RESULT_START = re.compile(r'^(not )?ok ([0-9]+)')
+PLAN_LINE = re.compile(r'^1\.\.([0-9]+)$')
 SKIP = re.compile(r'#\s*SKIP\b', re.IGNORECASE)
 VERSION = re.compile(r'^K?TAP version [0-9]+')
 PLAN = re.compile(r'^1\.\.([0-9]+)')
@@ -45,10 +46,6 @@ END_MARKER = 'seclvl-tests: done'
 def read_lines(path):
     with open(path, encoding='utf-8', errors='replace') as f:
         return [line.rstrip('\n') for line in f]
-
-
-def is_skip(text):
-    return bool(re.search(r'#[ \t]*[Ss][Kk][Ii][Pp]([^A-Za-z0-9_]|$)', text))
 
 
 def guest(name, expect, qemu_rc, timeout_s, took, log, counts_path):
@@ -91,7 +88,7 @@ def guest(name, expect, qemu_rc, timeout_s, took, log, counts_path):
             ok = not s.startswith('not ok')
             if not ok:
                 failed += 1
-            elif is_skip(s):
+            elif SKIP.search(s):
                 skipped += 1
             else:
                 passed += 1
@@ -131,30 +128,36 @@ def results(log):
             print('#\t' + line)
 
 
-def counts(tap):
+def top_results(tap):
+    """The top-level results of TAP: (passed, failed, plan or None)."""
     passed = failed = 0
+    plan = None
     for line in read_lines(tap):
-        if re.match(r'^ok [0-9]+', line):
-            passed += 1
-        elif re.match(r'^not ok [0-9]+', line):
-            failed += 1
+        m = RESULT_START.match(line)
+        if m:
+            if m.group(1):
+                failed += 1
+            else:
+                passed += 1
+        elif plan is None and PLAN_LINE.match(line):
+            plan = int(PLAN_LINE.match(line).group(1))
+    return passed, failed, plan
+
+
+def counts(tap):
+    passed, failed, _ = top_results(tap)
     print(passed, failed)
 
 
 def complete(tap):
-    got, plan = 0, None
-    for line in read_lines(tap):
-        if RESULT_START.match(line):
-            got += 1
-        elif plan is None and re.match(r'^1\.\.[0-9]+$', line):
-            plan = int(line[3:])
-    print(got, 'none' if plan is None else plan)
-    return plan is not None and got == plan
+    passed, failed, plan = top_results(tap)
+    print(passed + failed, 'none' if plan is None else plan)
+    return plan is not None and passed + failed == plan
 
 
 def renumber(offset):
     for line in sys.stdin:
-        m = re.match(r'^(not )?ok ([0-9]+)', line)
+        m = RESULT_START.match(line)
         if m:
             line = '%sok %d%s' % (m.group(1) or '', int(m.group(2)) + offset, line[m.end():])
         sys.stdout.write(line)
@@ -194,7 +197,7 @@ def parse_stream(lines):
         elif text.startswith('#') and last is not None:
             if last[1] == 'failed':
                 last[2] += text.lstrip('# ') + '\n'
-        elif re.match(r'^1\.\.\d+$', line):
+        elif PLAN_LINE.match(line):
             planned = True
     return [(s, suites[s]) for s in order], planned
 

@@ -70,7 +70,8 @@ use_kernel() {
 	mkdir -p "$TEST_OUT"
 	direct=("$BOARD_CONF" direct "${test[IMAGE]}" "${test[ROOTFS_TEST]}")
 	test_disks=(--disk "$TEST_OUT/mounted.img" --disk "$TEST_OUT/spare.img"
-		--disk "$TEST_OUT/fs.img" --disk "$TEST_OUT/loopfs.img" --scsi "$TEST_OUT/scsi.img"
+		--disk "$TEST_OUT/fs.img" --disk "$TEST_OUT/loopfs.img" --disk "$TEST_OUT/ubi.img"
+		--scsi "$TEST_OUT/scsi.img"
 		--nvme "$TEST_OUT/nvme.img" --flash "$TEST_OUT/flash.img")
 }
 
@@ -83,7 +84,7 @@ use_kernel() {
 fresh_test_disks() {
 	local d=${shared[TEST_DISKS]}
 	cp "$d/mounted.img" "$d/spare.img" "$d/fs.img" "$d/loopfs.img" "$d/scsi.img" \
-		"$d/nvme.img" "$d/flash.img" "$TEST_OUT/"
+		"$d/nvme.img" "$d/flash.img" "$d/ubi.img" "$TEST_OUT/"
 }
 
 # job NAME: run tests/checks/NAME.sh

@@ -36,5 +36,9 @@ for m in scsi nvme; do
 done
 truncate -s 64M "$out.tmp/flash.img"
 printf 'SECLVL-TEST-FLASH' | dd of="$out.tmp/flash.img" conv=notrunc status=none
+# ubi.img: the UBI tests make an MTD device of it (block2mtd) and carry
+# UBI on it (found by its signature)
+truncate -s 16M "$out.tmp/ubi.img"
+printf 'SECLVL-TEST-UBI' | dd of="$out.tmp/ubi.img" conv=notrunc status=none
 rm -rf "$out" && mv "$out.tmp" "$out"
-echo "    test disks in $out: mounted.img spare.img fs.img loopfs.img scsi.img nvme.img flash.img"
+echo "    test disks in $out: mounted.img spare.img fs.img loopfs.img scsi.img nvme.img flash.img ubi.img"

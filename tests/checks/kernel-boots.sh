@@ -19,7 +19,9 @@ host_check "levels: the NVMe namespace holds what each passthrough route wrote a
 	"$TESTS_DIR/check-media.sh" "$TEST_OUT/nvme.img" nvme-io-cmd-ns nvme-submit-io-ns nvme-io-cmd-ng \
 	nvme-io-cmd-ctrl nvme-uring-ng
 host_check "levels: the flash holds what was written at level 0, nothing of levels 1 and 2" \
-	"$TESTS_DIR/check-media.sh" "$TEST_OUT/flash.img" mtd-write ubi-write
+	"$TESTS_DIR/check-media.sh" "$TEST_OUT/flash.img" mtd-write
+host_check "levels: the UBI medium (block2mtd) holds the volume written at level 0, nothing of levels 1 and 2" \
+	"$TESTS_DIR/check-media.sh" "$TEST_OUT/ubi.img" ubi-write
 host_check "levels: a loop device wrote the mounted disk at level 0 (the route the mount rule closes at 1)" \
 	"$TESTS_DIR/check-media.sh" "$TEST_OUT/loopfs.img" loop
 kmemleak=

@@ -29,16 +29,22 @@ import libfdt
 CONF = 'conf-normal'
 
 
-def add_kernel(fdt, name, image):
+def add_kernel(fdt, name, image, like='/images/kernel'):
+    """A kernel node @name carrying @image, otherwise as the signed kernel
+    node @like is (its type, arch, os, compression, load and entry: the
+    attacker's kernel goes where the signed one would)"""
+    signed = fdt.path_offset(like)
+    strings = {p: fdt.getprop(signed, p).as_str()
+               for p in ('type', 'arch', 'os', 'compression')}
+    words = {p: fdt.getprop(signed, p).as_uint32() for p in ('load', 'entry')}
     fdt.add_subnode(fdt.path_offset('/images'), name)
     fdt.setprop_str(fdt.path_offset(f'/images/{name}'), 'description',
                     'attacker kernel')
     fdt.setprop(fdt.path_offset(f'/images/{name}'), 'data', image)
-    for prop, value in (('type', 'kernel'), ('arch', 'arm64'), ('os', 'linux'),
-                        ('compression', 'none')):
+    for prop, value in strings.items():
         fdt.setprop_str(fdt.path_offset(f'/images/{name}'), prop, value)
-    for prop in ('load', 'entry'):
-        fdt.setprop_u32(fdt.path_offset(f'/images/{name}'), prop, 0x40400000)
+    for prop, value in words.items():
+        fdt.setprop_u32(fdt.path_offset(f'/images/{name}'), prop, value)
     fdt.add_subnode(fdt.path_offset(f'/images/{name}'), 'hash')
     fdt.setprop(fdt.path_offset(f'/images/{name}/hash'), 'value',
                 hashlib.sha256(image).digest())
@@ -60,14 +66,15 @@ def main():
         fdt.setprop_str(fdt.path_offset(conf), 'kernel', 'kernel-attack')
     elif shape == 'swap-kernel-node':
         fdt.set_name(fdt.path_offset('/images/kernel'), 'kernel-signed')
-        add_kernel(fdt, 'kernel', image)
+        add_kernel(fdt, 'kernel', image, like='/images/kernel-signed')
     elif shape == 'unsigned-default':
+        compatible = fdt.getprop(fdt.path_offset(conf), 'compatible').as_str()
         add_kernel(fdt, 'kernel-attack', image)
         fdt.add_subnode(fdt.path_offset('/configurations'), 'conf-attack')
         for prop, value in (('description', 'attacker, unsigned'),
                             ('kernel', 'kernel-attack'),
                             ('ramdisk', 'initramfs'),
-                            ('compatible', 'linux,dummy-virt')):
+                            ('compatible', compatible)):
             fdt.setprop_str(fdt.path_offset('/configurations/conf-attack'),
                             prop, value)
         fdt.setprop_str(fdt.path_offset('/configurations'), 'default',
